@@ -1,0 +1,140 @@
+"""BM25 over the same chunks as the Chroma collection, saved beside the store.
+
+The index is rebuilt from the collection itself (never from the corpus files) after every change,
+and saved with a fingerprint of the chunk ids it covers; on load, a fingerprint that no longer
+matches the collection triggers a rebuild, so BM25 and Chroma can never disagree.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+from functools import lru_cache
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from rag.store import ChunkStore
+
+_WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
+_STOPWORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been before being below
+    between both but by can could did do does doing down during each few for from further had has have
+    having he her here hers herself him himself his how i if in into is it its itself just me more most my
+    myself no nor not now of off on once only or other our ours ourselves out over own same she should so
+    some such than that the their theirs them themselves then there these they this those through to too
+    under until up very was we were what when where which while who whom why will with you your yours
+    yourself yourselves also however thus via""".split()
+)
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-cased, stop-word-free, stemmed word tokens of `text` (hyphenated words kept whole and split)."""
+    words = []
+    for word in _WORD.findall(text.lower()):
+        if word in _STOPWORDS:
+            continue
+        words.append(word)
+        if "-" in word:
+            words.extend(part for part in word.split("-") if part and part not in _STOPWORDS)
+    return _stemmer().stemWords(words)
+
+
+@dataclass
+class BM25Index:
+    """A BM25 model over chunk ids with their metadata, kept in memory for scoring."""
+
+    model: Any
+    chunk_ids: list[str]
+    texts: list[str]
+    metadatas: list[dict[str, Any]]
+    fingerprint: str
+
+    def scores(self, query: str) -> np.ndarray:
+        """BM25 score of every chunk for `query` (zeros when no query term is in the index)."""
+        terms = [t for t in tokenize(query) if t in self.model.vocab_dict]
+        if not terms or not self.chunk_ids:
+            return np.zeros(len(self.chunk_ids), dtype=np.float32)
+        return np.asarray(self.model.get_scores(terms), dtype=np.float32)
+
+    @staticmethod
+    def query_terms(query: str) -> int:
+        """Number of distinct index terms in `query`, for normalising scores."""
+        return len(set(tokenize(query)))
+
+
+def load_or_build(store: ChunkStore, index_dir: Path) -> BM25Index:
+    """The BM25 index for `store`, loaded from `index_dir` when still in step, else rebuilt and saved."""
+    chunk_ids, texts, metadatas = _read_collection(store)
+    fingerprint = _fingerprint(chunk_ids, metadatas)
+    saved = _load(index_dir, fingerprint)
+    if saved is not None:
+        model, saved_ids = saved
+        return BM25Index(model, saved_ids, texts, metadatas, fingerprint)
+    return _build_and_save(chunk_ids, texts, metadatas, fingerprint, index_dir)
+
+
+def rebuild(store: ChunkStore, index_dir: Path) -> BM25Index:
+    """Rebuild the index from the collection's current chunks and save it."""
+    chunk_ids, texts, metadatas = _read_collection(store)
+    return _build_and_save(chunk_ids, texts, metadatas, _fingerprint(chunk_ids, metadatas), index_dir)
+
+
+def _read_collection(store: ChunkStore) -> tuple[list[str], list[str], list[dict[str, Any]]]:
+    chunks = sorted(store.iter_chunks(), key=lambda c: c.chunk_id)
+    return [c.chunk_id for c in chunks], [c.text for c in chunks], [c.metadata for c in chunks]
+
+
+def _fingerprint(chunk_ids: list[str], metadatas: list[dict[str, Any]]) -> str:
+    digest = hashlib.sha256()
+    for chunk_id, metadata in zip(chunk_ids, metadatas):
+        digest.update(f"{chunk_id}:{metadata.get('content_hash', '')}\n".encode())
+    return digest.hexdigest()[:20]
+
+
+def _build_and_save(
+    chunk_ids: list[str], texts: list[str], metadatas: list[dict[str, Any]], fingerprint: str, index_dir: Path
+) -> BM25Index:
+    import bm25s
+
+    model = bm25s.BM25()
+    if chunk_ids:
+        model.index([tokenize(text) or [""] for text in texts], show_progress=len(texts) > 5000)
+    tmp_dir = index_dir.with_name(index_dir.name + ".tmp")
+    shutil.rmtree(tmp_dir, ignore_errors=True)
+    tmp_dir.mkdir(parents=True)
+    if chunk_ids:
+        model.save(str(tmp_dir / "bm25"))
+    (tmp_dir / "manifest.json").write_text(json.dumps({"fingerprint": fingerprint, "chunk_ids": chunk_ids}))
+    shutil.rmtree(index_dir, ignore_errors=True)
+    tmp_dir.rename(index_dir)
+    return BM25Index(model, chunk_ids, texts, metadatas, fingerprint)
+
+
+def _load(index_dir: Path, fingerprint: str) -> tuple[Any, list[str]] | None:
+    import bm25s
+
+    manifest_file = index_dir / "manifest.json"
+    try:
+        manifest = json.loads(manifest_file.read_text())
+    except (OSError, ValueError):
+        return None
+    if manifest.get("fingerprint") != fingerprint:
+        return None
+    if not manifest["chunk_ids"]:
+        return bm25s.BM25(), []
+    try:
+        return bm25s.BM25.load(str(index_dir / "bm25")), manifest["chunk_ids"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Any:
+    import Stemmer
+
+    return Stemmer.Stemmer("english")

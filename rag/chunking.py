@@ -1,0 +1,97 @@
+"""Sentence-aware chunking that fits the embedding model's window and keeps character offsets.
+
+Each chunk is a run of whole sentences whose word-piece count fits `max_tokens`; a sentence longer
+than the window alone is cut at word boundaries. `text[start:end]` of the abstract is exactly the
+chunk's text, so a citation can point at the exact words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+# A sentence ends at . ! ? followed by space and an upper-case letter, digit, quote or bracket,
+# unless the period belongs to a common abbreviation or a single initial.
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+(?=[A-Z0-9\"“(\[$\\])")
+_ABBREVIATIONS = re.compile(
+    r"(?:\b(?:e\.g|i\.e|et al|etc|vs|cf|Fig|Eq|Sec|Tab|No|Dr|Mr|Ms|approx|resp|incl|w\.r\.t)\.|\b[A-Z]\.)$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A piece of one abstract: `text == abstract[start:end]`; `index` counts from 0."""
+
+    index: int
+    text: str
+    start: int
+    end: int
+
+
+def split_sentences(text: str) -> list[tuple[int, int]]:
+    """Character spans of the sentences of `text`, in order, covering all non-space characters."""
+    spans = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        if _ABBREVIATIONS.search(text[start:match.start()]):
+            continue
+        spans.append((start, match.start()))
+        start = match.end()
+    if text[start:].strip():
+        spans.append((start, len(text.rstrip())))
+    return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+def chunk_text(
+    text: str,
+    count_tokens: Callable[[str], int],
+    max_tokens: int,
+    overlap_sentences: int = 1,
+) -> list[Chunk]:
+    """Split `text` into chunks of whole sentences, each at most `max_tokens` word pieces.
+
+    Consecutive chunks share `overlap_sentences` sentences so that no statement loses its context.
+    """
+    pieces: list[tuple[int, int]] = []
+    sizes: list[int] = []
+    for start, end in split_sentences(text):
+        size = count_tokens(text[start:end])
+        if size > max_tokens:
+            for span in _split_long(text, start, end, count_tokens, max_tokens):
+                pieces.append(span)
+                sizes.append(count_tokens(text[span[0]:span[1]]))
+        else:
+            pieces.append((start, end))
+            sizes.append(size)
+    # Word pieces of whole sentences add up, so a chunk's size is the sum of its sentences' sizes.
+    chunks: list[Chunk] = []
+    first = 0
+    while first < len(pieces):
+        last, total = first, sizes[first]
+        while last + 1 < len(pieces) and total + sizes[last + 1] <= max_tokens:
+            last += 1
+            total += sizes[last]
+        start, end = pieces[first][0], pieces[last][1]
+        chunks.append(Chunk(index=len(chunks), text=text[start:end], start=start, end=end))
+        if last + 1 >= len(pieces):
+            break
+        first = max(first + 1, last + 1 - overlap_sentences)
+    return chunks
+
+
+def _split_long(
+    text: str, start: int, end: int, count_tokens: Callable[[str], int], max_tokens: int
+) -> list[tuple[int, int]]:
+    """Cut one over-long sentence into word-boundary spans that each fit the window."""
+    words = [(m.start() + start, m.end() + start) for m in re.finditer(r"\S+", text[start:end])]
+    spans = []
+    first = 0
+    while first < len(words):
+        last = first
+        while last + 1 < len(words) and count_tokens(text[words[first][0]:words[last + 1][1]]) <= max_tokens:
+            last += 1
+        spans.append((words[first][0], words[last][1]))
+        first = last + 1
+    return spans

@@ -1,0 +1,142 @@
+"""The `rag` command line: ingest, search, stats, eval. Output contracts are documented in README.md.
+
+Every failure the user can fix prints one line, `error: ...`, and exits 1; no tracebacks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Callable
+
+from rag.errors import RagError
+from rag.settings import Settings, load_settings
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI with `argv` (default: sys.argv[1:]); returns the process exit code."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return 2
+    try:
+        settings = load_settings(profile=args.profile, overrides={"data_dir": args.data_dir})
+        return args.handler(args, settings)
+    except RagError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted; nothing was written for the unfinished step", file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--profile", help="config profile from config/ (default: RAG_PROFILE or 'default')")
+    common.add_argument("--data-dir", help="where the embedded store and indexes live (default: RAG_DATA_DIR or data/)")
+    common.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+    parser = argparse.ArgumentParser(prog="rag", description="Cited search over ML paper abstracts.")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    ingest = commands.add_parser("ingest", parents=[common], help="read corpus files into the store")
+    ingest.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: corpus.default_paths, i.e. seeds/)")
+    ingest.add_argument("--prune", action="store_true", help="remove stored papers that are no longer in PATHs")
+    ingest.add_argument("--reindex", action="store_true", help="drop the collection and embed everything again")
+    ingest.set_defaults(handler=_ingest)
+
+    search = commands.add_parser("search", parents=[common], help="find the papers that match a query")
+    search.add_argument("query", help="natural-language query")
+    search.add_argument("-k", "--top-k", type=int, help="number of papers (default: retrieval.top_k)")
+    search.add_argument("--mode", choices=["hybrid", "dense", "bm25"], help="retriever (default: retrieval.mode)")
+    search.add_argument("--filter", action="append", metavar="KEY=VALUE", help="keep papers whose metadata matches, e.g. year=2024 (repeatable)")
+    search.set_defaults(handler=_search)
+
+    stats = commands.add_parser("stats", parents=[common], help="what the store holds")
+    stats.set_defaults(handler=_stats)
+
+    evaluate = commands.add_parser("eval", parents=[common], help="measure retrieval quality")
+    kinds = evaluate.add_subparsers(title="what to evaluate", metavar="KIND")
+    retrieval = kinds.add_parser("retrieval", parents=[common], help="BEIR-layout dataset: nDCG@10, recall, MRR")
+    retrieval.add_argument("--dataset", required=True, help="folder with corpus.jsonl, queries.jsonl, qrels/test.tsv")
+    retrieval.add_argument("--split", default="test", help="qrels split to score (default: test)")
+    retrieval.set_defaults(handler=_eval_retrieval)
+    return parser
+
+
+def _ingest(args: argparse.Namespace, settings: Settings) -> int:
+    from rag.ingest import ingest
+
+    paths = args.paths or [str(settings.resolve_path(p)) for p in settings.corpus.default_paths]
+    report = ingest(settings, paths, prune=args.prune, reindex=args.reindex, progress=True)
+    _emit(args, report.as_dict(), _format_ingest)
+    return 0
+
+
+def _search(args: argparse.Namespace, settings: Settings) -> int:
+    from rag.retrieval import open_retriever, parse_filters
+
+    if args.top_k is not None and args.top_k < 1:
+        raise RagError("-k must be at least 1")
+    retriever = open_retriever(settings)
+    hits = retriever.search(args.query, top_k=args.top_k, filters=parse_filters(args.filter), mode=args.mode)
+    _emit(args, {"query": args.query, "results": [h.as_dict() for h in hits]}, _format_search)
+    return 0
+
+
+def _stats(args: argparse.Namespace, settings: Settings) -> int:
+    from rag.stats import collect_stats
+
+    _emit(args, collect_stats(settings), _format_stats)
+    return 0
+
+
+def _eval_retrieval(args: argparse.Namespace, settings: Settings) -> int:
+    from rag.evaluation import evaluate_retrieval
+
+    _emit(args, evaluate_retrieval(settings, args.dataset, split=args.split), _format_eval)
+    return 0
+
+
+def _emit(args: argparse.Namespace, payload: dict[str, Any], formatter: Callable[[dict[str, Any]], str]) -> None:
+    print(json.dumps(payload, ensure_ascii=False, indent=2) if args.json else formatter(payload))
+
+
+def _format_ingest(report: dict[str, Any]) -> str:
+    return (
+        f"added {report['added']}, updated {report['updated']}, unchanged {report['unchanged']}, "
+        f"removed {report['removed']}; the store now holds {report['papers']} papers in {report['chunks']} chunks"
+    )
+
+
+def _format_search(payload: dict[str, Any]) -> str:
+    if not payload["results"]:
+        return f"No relevant papers for: {payload['query']}"
+    lines = []
+    for hit in payload["results"]:
+        lines.append(f"{hit['rank']:>2}. {hit['title']}  [{hit['paper_id']}]  score {hit['score']:.3f}  ({hit['source']})")
+        snippet = hit["text"] if len(hit["text"]) <= 300 else hit["text"][:297] + "..."
+        lines.append(f"    {snippet}")
+    return "\n".join(lines)
+
+
+def _format_stats(stats: dict[str, Any]) -> str:
+    lines = [f"{key:>16}: {value}" for key, value in stats.items() if key != "sources"]
+    lines.append(f"{'sources':>16}:")
+    lines.extend(f"{'':>18}{name}: {count} papers" for name, count in stats["sources"].items())
+    return "\n".join(lines)
+
+
+def _format_eval(result: dict[str, Any]) -> str:
+    header = f"{result['dataset']}: {result['queries']} queries\n{'retriever':<10} {'nDCG@10':>8} {'R@10':>8} {'R@100':>8} {'MRR@10':>8}"
+    rows = [
+        f"{name:<10} {m['ndcg@10']:>8.4f} {m['recall@10']:>8.4f} {m['recall@100']:>8.4f} {m['mrr@10']:>8.4f}"
+        for name, m in result["retrievers"].items()
+    ]
+    return "\n".join([header, *rows])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,215 @@
+"""Hybrid retrieval: dense (Chroma) and BM25 over the same chunks, fused, folded to one hit per paper.
+
+Fusion is weighted reciprocal rank fusion over paper ranks. A relevance floor drops papers whose
+best chunk is neither close in embedding space nor a solid lexical match, so a query with nothing
+relevant returns nothing. `PaperRetriever` is also a LlamaIndex `BaseRetriever`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+import numpy as np
+from llama_index.core.base.base_retriever import BaseRetriever
+from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
+from llama_index.core.vector_stores import MetadataFilter, MetadataFilters, VectorStoreQuery
+
+from rag.bm25_index import BM25Index, load_or_build, tokenize
+from rag.embeddings import SentenceTransformerEmbedding, build_embedding
+from rag.errors import RagError
+from rag.ingest import bm25_dir
+from rag.settings import RetrievalSettings, Settings
+from rag.store import ChunkStore, open_store
+
+MODES = ("hybrid", "dense", "bm25")
+
+
+@dataclass
+class PaperHit:
+    """One retrieved paper with its best chunk and the evidence behind its rank."""
+
+    paper_id: str
+    title: str
+    source: str
+    text: str
+    chunk_metadata: dict[str, Any]
+    score: float = 0.0
+    rank: int = 0
+    dense_similarity: float | None = None
+    bm25_score: float | None = None
+    ranks: dict[str, int] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The hit in the shape of `rag search --json` results."""
+        return {
+            "rank": self.rank,
+            "paper_id": self.paper_id,
+            "title": self.title,
+            "source": self.source,
+            "score": round(self.score, 6),
+            "text": self.text,
+        }
+
+
+class PaperRetriever(BaseRetriever):
+    """Finds the papers that best answer a query, one entry per paper, best first."""
+
+    def __init__(
+        self,
+        settings: RetrievalSettings,
+        store: ChunkStore,
+        embedder: SentenceTransformerEmbedding,
+        bm25: BM25Index,
+    ) -> None:
+        super().__init__()
+        self.settings = settings
+        self.store = store
+        self.embedder = embedder
+        self.bm25 = bm25
+        self._position = {chunk_id: i for i, chunk_id in enumerate(bm25.chunk_ids)}
+
+    def search(
+        self,
+        query: str,
+        top_k: int | None = None,
+        filters: Mapping[str, Any] | None = None,
+        mode: str | None = None,
+        floor: bool = True,
+        query_vector: list[float] | None = None,
+    ) -> list[PaperHit]:
+        """The top papers for `query`, best first; empty when nothing clears the relevance floor.
+
+        `filters` keeps only chunks whose metadata equals each given value (e.g. source, year).
+        `floor=False` skips the relevance floor (used by evaluation, which needs full rankings).
+        """
+        query = " ".join(query.split())
+        if not query:
+            raise RagError("empty query; ask something, e.g. rag search \"protein structure models\"")
+        mode = mode or self.settings.mode
+        top_k = top_k or self.settings.top_k
+        filters = self._check_filters(filters or {})
+        dense = self._dense(query, filters, query_vector) if mode in ("hybrid", "dense") else {}
+        lexical = self._bm25(query, filters) if mode in ("hybrid", "bm25") else {}
+        hits = self._fuse(dense, lexical, mode)
+        if floor:
+            terms = max(1, len(set(tokenize(query))))
+            hits = [h for h in hits if self._relevant(h, terms)]
+        for rank, hit in enumerate(hits[:top_k], start=1):
+            hit.rank = rank
+        return hits[:top_k]
+
+    def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
+        return [
+            NodeWithScore(node=TextNode(id_=f"{h.paper_id}::{h.chunk_metadata.get('chunk', 0)}", text=h.text, metadata=h.chunk_metadata), score=h.score)
+            for h in self.search(query_bundle.query_str)
+        ]
+
+    def _dense(self, query: str, filters: dict[str, Any], vector: list[float] | None) -> dict[str, PaperHit]:
+        vector = vector or self.embedder.encode([query])[0]
+        result = self.store.vector_store.query(
+            VectorStoreQuery(
+                query_embedding=vector,
+                similarity_top_k=min(self.settings.candidates, max(1, len(self._position))),
+                filters=_metadata_filters(filters),
+            )
+        )
+        hits: dict[str, PaperHit] = {}
+        for node, similarity in zip(result.nodes, result.similarities):
+            # ChromaVectorStore reports exp(-distance); with cosine space, distance = 1 - cosine.
+            cosine = 1.0 + math.log(max(similarity, 1e-12))
+            metadata = self.bm25.metadatas[self._position[node.node_id]] if node.node_id in self._position else node.metadata
+            paper_id = metadata["paper_id"]
+            if paper_id not in hits:  # results arrive best first, so the first chunk is the best
+                hits[paper_id] = _hit(metadata, node.get_content(), dense_similarity=cosine)
+        return hits
+
+    def _bm25(self, query: str, filters: dict[str, Any]) -> dict[str, PaperHit]:
+        scores = self.bm25.scores(query)
+        if filters:
+            mask = np.array([all(m.get(k) == v for k, v in filters.items()) for m in self.bm25.metadatas])
+            scores = np.where(mask, scores, 0.0)
+        k = min(self.settings.candidates, len(scores))
+        if k == 0:
+            return {}
+        top = np.argpartition(-scores, k - 1)[:k]
+        hits: dict[str, PaperHit] = {}
+        for position in top[np.argsort(-scores[top])]:
+            if scores[position] <= 0:
+                break
+            metadata = self.bm25.metadatas[position]
+            paper_id = metadata["paper_id"]
+            if paper_id not in hits:
+                hits[paper_id] = _hit(metadata, self.bm25.texts[position], bm25_score=float(scores[position]))
+        return hits
+
+    def _fuse(self, dense: dict[str, PaperHit], lexical: dict[str, PaperHit], mode: str) -> list[PaperHit]:
+        weights = {"dense": self.settings.dense_weight, "bm25": 1.0 - self.settings.dense_weight}
+        if mode != "hybrid":
+            weights = {mode: 1.0}
+        rrf_k = self.settings.rrf_k
+        best_possible = sum(weights.values()) / (rrf_k + 1)
+        merged: dict[str, PaperHit] = {}
+        for name, hits in (("dense", dense), ("bm25", lexical)):
+            for rank, (paper_id, hit) in enumerate(hits.items(), start=1):
+                entry = merged.setdefault(paper_id, hit)
+                entry.ranks[name] = rank
+                if name == "bm25":
+                    entry.bm25_score = hit.bm25_score
+                entry.score += weights.get(name, 0.0) / (rrf_k + rank) / best_possible
+        return sorted(merged.values(), key=lambda h: (-h.score, h.paper_id))
+
+    def _relevant(self, hit: PaperHit, query_terms: int) -> bool:
+        close = hit.dense_similarity is not None and hit.dense_similarity >= self.settings.min_similarity
+        lexical = hit.bm25_score is not None and hit.bm25_score / query_terms >= self.settings.min_bm25_per_term
+        return close or lexical
+
+    def _check_filters(self, filters: Mapping[str, Any]) -> dict[str, Any]:
+        if not filters:
+            return {}
+        known = set().union(*(m.keys() for m in self.bm25.metadatas[:500])) if self.bm25.metadatas else set()
+        for key in filters:
+            if key not in known:
+                raise RagError(f"unknown filter field '{key}'; this corpus has: {', '.join(sorted(known - _HIDDEN))}")
+        return dict(filters)
+
+
+def open_retriever(settings: Settings, collection: str | None = None) -> PaperRetriever:
+    """A retriever over the configured store, with its BM25 index loaded (or rebuilt if out of step)."""
+    embedder = build_embedding(settings.embedding)
+    store = open_store(settings, embedder.model_name, embedder.dimension, collection)
+    bm25 = load_or_build(store, bm25_dir(settings, store.name))
+    return PaperRetriever(settings.retrieval, store, embedder, bm25)
+
+
+def parse_filters(pairs: list[str] | None) -> dict[str, Any]:
+    """Turn `key=value` strings into a filter dict; integers stay integers (year=2024)."""
+    filters: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise RagError(f"bad filter '{pair}'; write it as key=value, e.g. --filter year=2024")
+        value = value.strip()
+        filters[key.strip()] = int(value) if value.lstrip("-").isdigit() else value
+    return filters
+
+
+def _hit(metadata: dict[str, Any], text: str, **evidence: float) -> PaperHit:
+    return PaperHit(
+        paper_id=metadata["paper_id"],
+        title=metadata.get("title", ""),
+        source=metadata.get("source", ""),
+        text=text,
+        chunk_metadata=metadata,
+        **evidence,
+    )
+
+
+def _metadata_filters(filters: dict[str, Any]) -> MetadataFilters | None:
+    if not filters:
+        return None
+    return MetadataFilters(filters=[MetadataFilter(key=k, value=v) for k, v in filters.items()])
+
+
+_HIDDEN = {"abstract", "content_hash", "chunk", "n_chunks", "start", "end", "source_path"}

@@ -1,0 +1,178 @@
+"""The chunk store: one Chroma collection (embedded or over HTTP) behind LlamaIndex's ChromaVectorStore.
+
+The collection records the embedding model and dimension it was built with; opening it with any
+other model is refused. Chunks carry their paper's id, title, source, content hash and character
+offsets as metadata; the first chunk of each paper also carries the whole abstract.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from rag.errors import RagError
+from rag.settings import Settings
+
+SPACE = "cosine"
+META_MODEL = "embedding_model"
+META_DIM = "embedding_dim"
+WRITE_BATCH = 1000
+
+
+@dataclass(frozen=True)
+class StoredChunk:
+    """One stored chunk: its id, text and metadata (paper_id, title, source, chunk, start, end, ...)."""
+
+    chunk_id: str
+    text: str
+    metadata: dict[str, Any]
+
+
+class ChunkStore:
+    """Read and write access to one collection of chunks, tied to one embedding model."""
+
+    def __init__(self, client: Any, collection: Any, settings: Settings) -> None:
+        from llama_index.vector_stores.chroma import ChromaVectorStore
+
+        self.client = client
+        self.collection = collection
+        self.settings = settings
+        self.vector_store = ChromaVectorStore(chroma_collection=collection)
+
+    @property
+    def name(self) -> str:
+        """The collection's name."""
+        return self.collection.name
+
+    @property
+    def location(self) -> str:
+        """Where the collection lives, for messages: a folder or a URL."""
+        return _describe(self.settings)
+
+    def count(self) -> int:
+        """Number of chunks stored."""
+        return self.collection.count()
+
+    def paper_hashes(self) -> dict[str, str]:
+        """Content hash of every stored paper, by paper id (read from each paper's first chunk)."""
+        hashes = {}
+        for chunk in self.iter_chunks(where={"chunk": 0}, documents=False):
+            hashes[chunk.metadata["paper_id"]] = chunk.metadata["content_hash"]
+        return hashes
+
+    def iter_chunks(self, where: dict[str, Any] | None = None, documents: bool = True) -> Iterator[StoredChunk]:
+        """Every stored chunk (optionally filtered), in pages so large stores stay cheap in memory."""
+        include = ["metadatas", "documents"] if documents else ["metadatas"]
+        offset = 0
+        while True:
+            page = self.collection.get(where=where, include=include, limit=WRITE_BATCH * 5, offset=offset)
+            ids = page["ids"]
+            if not ids:
+                return
+            docs = page.get("documents") or [""] * len(ids)
+            for chunk_id, text, metadata in zip(ids, docs, page["metadatas"]):
+                yield StoredChunk(chunk_id, text or "", _public_metadata(metadata))
+            offset += len(ids)
+
+    def add(self, nodes: list[Any]) -> None:
+        """Write LlamaIndex nodes (with embeddings) in batches."""
+        for start in range(0, len(nodes), WRITE_BATCH):
+            self.vector_store.add(nodes[start:start + WRITE_BATCH])
+
+    def delete_papers(self, paper_ids: list[str]) -> None:
+        """Remove every chunk of the given papers."""
+        for start in range(0, len(paper_ids), WRITE_BATCH):
+            batch = paper_ids[start:start + WRITE_BATCH]
+            self.collection.delete(where={"paper_id": {"$in": batch}})
+
+    def get_paper(self, paper_id: str) -> StoredChunk | None:
+        """The first chunk of a paper, whose metadata holds the whole abstract; None if absent."""
+        page = self.collection.get(where={"$and": [{"paper_id": paper_id}, {"chunk": 0}]}, include=["metadatas", "documents"])
+        if not page["ids"]:
+            return None
+        return StoredChunk(page["ids"][0], page["documents"][0], _public_metadata(page["metadatas"][0]))
+
+    def metadata_keys(self) -> set[str]:
+        """Metadata fields present on the first chunks (a sample), for filter validation."""
+        page = self.collection.get(limit=200, include=["metadatas"])
+        return {key for metadata in page["metadatas"] for key in _public_metadata(metadata)}
+
+
+def open_store(settings: Settings, model_name: str, dimension: int, collection: str | None = None) -> ChunkStore:
+    """Open (creating if needed) the configured collection for `model_name` vectors of `dimension`.
+
+    Raises RagError when the store cannot be reached or the collection was built with another model.
+    """
+    name = collection or settings.store.collection
+    client = _client(settings)
+    try:
+        chroma_collection = client.get_or_create_collection(
+            name=name, metadata={META_MODEL: model_name, META_DIM: dimension, "hnsw:space": SPACE}
+        )
+    except Exception as exc:
+        raise RagError(f"cannot open collection '{name}' at {_describe(settings)}: {_first_line(exc)}") from None
+    recorded = chroma_collection.metadata or {}
+    if recorded.get(META_MODEL) != model_name or recorded.get(META_DIM) != dimension:
+        raise RagError(
+            f"collection '{name}' holds vectors from '{recorded.get(META_MODEL)}' "
+            f"(dim {recorded.get(META_DIM)}), not '{model_name}' (dim {dimension}); re-index with "
+            f"`rag ingest --reindex`, or pick another store.collection / --data-dir"
+        )
+    return ChunkStore(client, chroma_collection, settings)
+
+
+def drop_collection(settings: Settings, collection: str | None = None) -> bool:
+    """Delete the configured collection if it exists; True if something was deleted."""
+    name = collection or settings.store.collection
+    client = _client(settings)
+    try:
+        client.delete_collection(name)
+    except Exception:  # Chroma raises NotFoundError/ValueError depending on version
+        return False
+    return True
+
+
+def _client(settings: Settings) -> Any:
+    os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+    logging.getLogger("chromadb").setLevel(logging.ERROR)
+    import chromadb
+    from chromadb.config import Settings as ChromaSettings
+
+    chroma_settings = ChromaSettings(anonymized_telemetry=False, allow_reset=False)
+    store = settings.store
+    try:
+        if store.mode == "http":
+            token = os.environ.get(store.token_env, "")
+            headers = {"Authorization": f"Bearer {token}"} if token else None
+            client = chromadb.HttpClient(
+                host=store.host, port=store.port, ssl=store.ssl, headers=headers, settings=chroma_settings
+            )
+            client.heartbeat()
+            return client
+        path = settings.data_path / "chroma"
+        path.mkdir(parents=True, exist_ok=True)
+        return chromadb.PersistentClient(path=str(path), settings=chroma_settings)
+    except Exception as exc:
+        hint = "start it with `chroma run --path DIR --port N` or fix store.host/store.port" if store.mode == "http" else "check --data-dir"
+        raise RagError(f"cannot reach the Chroma store at {_describe(settings)}: {_first_line(exc)}; {hint}") from None
+
+
+def _describe(settings: Settings) -> str:
+    store = settings.store
+    if store.mode == "http":
+        return f"{'https' if store.ssl else 'http'}://{store.host}:{store.port}"
+    return str(settings.data_path / "chroma")
+
+
+def _public_metadata(metadata: dict[str, Any] | None) -> dict[str, Any]:
+    """Chunk metadata without LlamaIndex's bookkeeping fields."""
+    return {k: v for k, v in (metadata or {}).items() if not k.startswith("_") and k not in _LLAMA_KEYS}
+
+
+def _first_line(exc: Exception) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0][:300]
+
+
+_LLAMA_KEYS = {"document_id", "doc_id", "ref_doc_id"}

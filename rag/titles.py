@@ -1,0 +1,93 @@
+"""Display titles for abstracts that come without one (the seed files).
+
+The title is the method or model the abstract names ("PLaTITO", "ConfSleepNet") when it names one,
+otherwise the abstract's first clause, clipped.
+"""
+
+from __future__ import annotations
+
+import re
+
+MAX_TITLE_WORDS = 9
+# A coined name: letters/digits/hyphens with an upper-case letter after the first character
+# (PLaTITO, ConfSleepNet, MeshFT-Net, Geo-R1, C-CSCNNs) or all capitals of 4+ letters (GEAR, LABO).
+_NAME = re.compile(r"(?<![\w$\\-])([A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?![\w-])")
+_INTRO_CUES = re.compile(
+    r"\b(?:we\s+(?:propose|introduce|present|develop|design|build|call|name|term|dub|release|curate)"
+    r"|(?:our|this|the)\s+(?:approach|method|framework|model|system|benchmark|dataset|architecture|algorithm)"
+    r"|called|named|dubbed|termed|coined)\b[^.]{0,80}$",
+    re.IGNORECASE,
+)
+# Acronyms that name a field or a model family, not a paper's own contribution.
+_GENERIC = {
+    "AI", "ML", "DL", "RL", "NLP", "LLM", "LLMs", "MLLM", "MLLMs", "VLM", "VLMs", "SNN", "SNNs", "ANN",
+    "ANNs", "CNN", "CNNs", "GNN", "GNNs", "PDE", "PDEs", "RNA", "DNA", "MAE", "SGD", "KL", "ODE", "SDE",
+    "GPU", "GPUs", "CPU", "API", "BO", "MD", "DFT", "ToM", "SSM", "SSMs", "RCT", "OBS", "ID", "TI",
+}
+
+
+def derive_title(abstract: str) -> str:
+    """A short display title for `abstract`: its coined method/model name, else its first clause."""
+    return _coined_name(abstract) or _first_clause(abstract)
+
+
+def _coined_name(abstract: str) -> str | None:
+    defined = _defined_acronyms(abstract)
+    best: tuple[int, int, str] | None = None
+    seen: set[str] = set()
+    for match in _NAME.finditer(abstract):
+        name = match.group(1)
+        if name in seen or name in _GENERIC or name.removesuffix("s") in _GENERIC:
+            continue
+        seen.add(name)  # a name is judged at its first mention, where a coined one is introduced
+        count = len(re.findall(rf"(?<![\w-]){re.escape(name)}(?![\w-])", abstract))
+        if not _looks_coined(name, count):
+            continue
+        score = 0
+        if _INTRO_CUES.search(abstract[max(0, match.start() - 70):match.start()]):
+            score += 3
+        elif name in defined:
+            score -= 2  # an acronym for a phrase the abstract spells out, e.g. "Lateral connections (LCs)"
+        if re.search(r"[a-z]", name):
+            score += 1  # mixed case, as coined names usually are
+        score += min(count, 3) - 1
+        candidate = (score, -match.start(), name)
+        if best is None or candidate > best:
+            best = candidate
+    if best is None or best[0] < 2:
+        return None
+    return best[2]
+
+
+def _looks_coined(name: str, count: int) -> bool:
+    """Coined names carry a capital inside a word part or a digit (PLaTITO, QHNetV2, Geo-R1), or are
+    an all-capital acronym used repeatedly; terms of art (scRNA-seq, anti-Hebbian) and title-cased
+    phrases (Clifford-Steerable) are not."""
+    parts = name.split("-")
+    letters = re.sub(r"[^A-Za-z]", "", name)
+    if len(letters) < 3 or not all(part[:1].isupper() or part[:1].isdigit() for part in parts):
+        return False
+    if letters.isupper():
+        return len(letters) >= 4 or count >= 3
+    return any(any(c.isupper() for c in part[1:]) or any(c.isdigit() for c in part) for part in parts)
+
+
+def _defined_acronyms(abstract: str) -> set[str]:
+    """Acronyms introduced as `long phrase (ACRO)` where ACRO's capitals are the phrase's initials."""
+    defined = set()
+    for match in re.finditer(r"((?:[\w-]+\s+){1,8})\(([A-Za-z][\w-]*)\)", abstract):
+        words, acronym = re.split(r"[\s-]+", match.group(1).strip()), match.group(2)
+        capitals = re.sub(r"[^A-Z]", "", acronym)
+        initials = "".join(w[0] for w in words if w).upper()
+        if capitals and initials.endswith(capitals):
+            defined.update({acronym, acronym.removesuffix("s")})
+    return defined
+
+
+def _first_clause(abstract: str) -> str:
+    sentence = re.split(r"(?<=[.!?])\s", abstract.strip(), maxsplit=1)[0]
+    clause = re.split(r"[,;:—–(]", sentence, maxsplit=1)[0].strip().rstrip(".")
+    words = clause.split()
+    if len(words) > MAX_TITLE_WORDS:
+        return " ".join(words[:MAX_TITLE_WORDS]) + "…"
+    return clause
