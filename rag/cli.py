@@ -1,4 +1,4 @@
-"""The `rag` command line: ingest, search, stats, eval. Output contracts are documented in README.md.
+"""The `rag` command line: ingest, search, stats, eval, serve. Output contracts are documented in README.md.
 
 Every failure the user can fix prints one line, `error: ...`, and exits 1; no tracebacks.
 """
@@ -57,12 +57,29 @@ def _parser() -> argparse.ArgumentParser:
     stats = commands.add_parser("stats", parents=[common], help="what the store holds")
     stats.set_defaults(handler=_stats)
 
+    serve = commands.add_parser("serve", parents=[common], help="run the chat page (ingests the seeds into an empty store)")
+    serve.add_argument("--host", default="127.0.0.1", help="interface to bind (default: 127.0.0.1; any other needs PAPER_RAG_USER and PAPER_RAG_PASSWORD)")
+    serve.add_argument("--port", type=int, default=7860, help="TCP port (default: 7860)")
+    serve.set_defaults(handler=_serve)
+
     evaluate = commands.add_parser("eval", parents=[common], help="measure retrieval quality")
     kinds = evaluate.add_subparsers(title="what to evaluate", metavar="KIND")
     retrieval = kinds.add_parser("retrieval", parents=[common], help="BEIR-layout dataset: nDCG@10, recall, MRR")
     retrieval.add_argument("--dataset", required=True, help="folder with corpus.jsonl, queries.jsonl, qrels/test.tsv")
     retrieval.add_argument("--split", default="test", help="qrels split to score (default: test)")
     retrieval.set_defaults(handler=_eval_retrieval)
+    answers = kinds.add_parser("answers", parents=[common], help="answer a JSONL QA set and score the answers")
+    answers.add_argument("--qa", required=True, help="JSONL: id, question, gold_papers, answer_contains")
+    answers.set_defaults(handler=_eval_answers)
+
+    ask = commands.add_parser("ask", parents=[common], help="answer a question with cited, checked sources")
+    ask.add_argument("question", help="natural-language question")
+    ask.add_argument("-k", "--top-k", type=int, help="papers given to the model (default: answer.top_k)")
+    ask.set_defaults(handler=_ask)
+
+    chat = commands.add_parser("chat", parents=[common], help="a terminal conversation with streamed, checked answers")
+    chat.add_argument("-k", "--top-k", type=int, help="papers given to the model (default: answer.top_k)")
+    chat.set_defaults(handler=_chat)
     return parser
 
 
@@ -100,6 +117,48 @@ def _eval_retrieval(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace, settings: Settings) -> int:
+    from ui.serve import serve  # the CLI is the outermost layer: the one place that may reach ui/
+
+    if not 1 <= args.port <= 65535:
+        raise RagError(f"--port must be between 1 and 65535, not {args.port}")
+    serve(settings, host=args.host, port=args.port, overrides={"data_dir": args.data_dir})
+    return 0
+
+
+def _ask(args: argparse.Namespace, settings: Settings) -> int:
+    from rag.answer import Answer, build_answerer
+
+    answerer = build_answerer(settings)
+    answer = None
+    for item in answerer.stream(args.question, top_k=args.top_k):
+        if isinstance(item, Answer):
+            answer = item
+        elif not args.json:
+            print(item, end="", file=sys.stderr, flush=True)
+    assert answer is not None
+    if not args.json and not answer.refused and answer.error is None:
+        print("\n", file=sys.stderr)
+    _emit(args, answer.as_dict(), _format_answer)
+    if answer.error:
+        print(f"error: {answer.error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _chat(args: argparse.Namespace, settings: Settings) -> int:
+    from rag.chat import run_chat
+
+    return run_chat(settings, top_k=args.top_k)
+
+
+def _eval_answers(args: argparse.Namespace, settings: Settings) -> int:
+    from rag.answer_eval import evaluate_answers
+
+    _emit(args, evaluate_answers(settings, args.qa), _format_answer_eval)
+    return 0
+
+
 def _emit(args: argparse.Namespace, payload: dict[str, Any], formatter: Callable[[dict[str, Any]], str]) -> None:
     print(json.dumps(payload, ensure_ascii=False, indent=2) if args.json else formatter(payload))
 
@@ -120,6 +179,28 @@ def _format_search(payload: dict[str, Any]) -> str:
         snippet = hit["text"] if len(hit["text"]) <= 300 else hit["text"][:297] + "..."
         lines.append(f"    {snippet}")
     return "\n".join(lines)
+
+
+def _format_answer(payload: dict[str, Any]) -> str:
+    lines = [payload["answer"] or "(no answer)"]
+    if payload["removed_sentences"]:
+        lines.append(f"({len(payload['removed_sentences'])} unsupported sentence(s) removed"
+                     + (", extractive answer shown)" if payload["fallback"] else ")"))
+    lines.extend(
+        f"[{c['n']}] {c['title']}  [{c['paper_id']}]{'' if c['supported'] else '  (unsupported)'}\n"
+        f"    \u201c{c['quote']}\u201d  (chars {c['start']}-{c['end']})"
+        for c in payload["citations"]
+    )
+    if payload["error"]:
+        lines.append("retrieved sources:")
+        lines.extend(f"  {s['rank']}. {s['title']}  [{s['paper_id']}]" for s in payload["sources"])
+    t = payload["timings_ms"]
+    lines.append(f"-- {payload['backend']}, {t['total']} ms (retrieve {t['retrieve']}, generate {t['generate']}, verify {t['verify']})")
+    return "\n".join(lines)
+
+
+def _format_answer_eval(result: dict[str, Any]) -> str:
+    return "\n".join(f"{key:>28}: {value}" for key, value in result["summary"].items())
 
 
 def _format_stats(stats: dict[str, Any]) -> str:

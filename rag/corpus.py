@@ -62,10 +62,8 @@ def read_corpus(paths: Iterable[str | Path]) -> list[Paper]:
     seen: dict[str, str] = {}
     for paper in papers:
         if paper.paper_id in seen:
-            raise RagError(
-                f"{paper.source}: paper id '{paper.paper_id}' also appears in {seen[paper.paper_id]}; "
-                "ids must be unique across the corpus"
-            )
+            where = "twice in that file" if seen[paper.paper_id] == paper.source else f"also in {seen[paper.paper_id]}"
+            raise RagError(f"{paper.source}: paper id '{paper.paper_id}' appears {where}; ids must be unique across the corpus")
         seen[paper.paper_id] = paper.source
     return papers
 

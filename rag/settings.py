@@ -56,7 +56,38 @@ class RetrievalSettings(_Section):
     rrf_k: int = Field(60, ge=1)
     dense_weight: float = Field(0.5, ge=0.0, le=1.0)
     min_similarity: float = Field(0.3, ge=-1.0, le=1.0)
-    min_bm25_per_term: float = Field(1.5, ge=0.0)
+    min_bm25_per_term: float = Field(1.0, ge=0.0)
+
+
+class LLMSettings(_Section):
+    provider: Literal["llama-cpp", "openai-like", "ollama", "extractive"] = "llama-cpp"
+    model: str = ""
+    model_path: str = ""
+    api_base: str = "http://127.0.0.1:8080/v1"
+    api_key_env: str = "OPENAI_API_KEY"
+    temperature: float = Field(0.0, ge=0.0, le=2.0)
+    max_tokens: int = Field(160, ge=1)
+    context_window: int = Field(2048, ge=256)
+    timeout_s: float = Field(60.0, gt=0)
+    threads: int = Field(0, ge=0)
+    seed: int = 0
+
+
+class AnswerSettings(_Section):
+    top_k: int = Field(3, ge=1)
+    sentences_per_source: int = Field(3, ge=1)
+    max_question_chars: int = Field(4000, ge=10)
+    min_relevance: float = Field(0.45, ge=-1.0)
+    lexical_weight: float = Field(0.25, ge=0.0)
+    extractive_sentences: int = Field(2, ge=1)
+    extractive_ratio: float = Field(0.85, ge=0.0, le=1.0)
+    history_turns: int = Field(6, ge=0)
+
+
+class GroundingSettings(_Section):
+    min_similarity: float = Field(0.6, ge=-1.0, le=1.0)
+    min_overlap: float = Field(0.5, ge=0.0, le=1.0)
+    unsupported: Literal["remove", "mark"] = "remove"
 
 
 class Settings(_Section):
@@ -66,6 +97,9 @@ class Settings(_Section):
     embedding: EmbeddingSettings = EmbeddingSettings()
     chunking: ChunkingSettings = ChunkingSettings()
     retrieval: RetrievalSettings = RetrievalSettings()
+    llm: LLMSettings = LLMSettings()
+    answer: AnswerSettings = AnswerSettings()
+    grounding: GroundingSettings = GroundingSettings()
     profile: str = "default"
 
     def resolve_path(self, path: str | Path) -> Path:
@@ -133,13 +167,14 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
-def _merge(base: dict[str, Any], extra: dict[str, Any], source: str, prefix: str = "") -> None:
+def _merge(root: dict[str, Any], extra: dict[str, Any], source: str, prefix: str = "") -> None:
+    """Overlay `extra` (nested, from a profile file) onto `root`, key by checked key."""
     for key, value in extra.items():
         dotted = f"{prefix}{key}"
-        if isinstance(value, dict) and isinstance(base.get(key), dict):
-            _merge(base[key], value, source, prefix=f"{dotted}.")
+        if isinstance(value, dict):
+            _merge(root, value, source, prefix=f"{dotted}.")
         else:
-            _set_dotted(base, dotted, value, source)
+            _set_dotted(root, dotted, value, source)
 
 
 def _set_dotted(target: dict[str, Any], dotted: str, value: Any, source: str) -> None:

@@ -1,0 +1,93 @@
+"""Shared fixtures: real settings over temporary data directories, and the seeds ingested once."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from rag.settings import REPO_ROOT, Settings, load_settings
+
+SEEDS = REPO_ROOT / "seeds"
+SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
+RAG_BIN = str(Path(sys.executable).with_name("rag"))
+
+
+def make_settings(data_dir: Path, **overrides) -> Settings:
+    """Settings of the default profile over `data_dir`, ignoring the caller's RAG_* variables."""
+    return load_settings(overrides={"data_dir": str(data_dir), **overrides}, environ={})
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 60.0) -> None:
+    """Block until something accepts connections on 127.0.0.1:`port`, or fail the test."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"server exited early with code {process.returncode}")
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+    pytest.fail(f"nothing listened on port {port} within {timeout:.0f} s")
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
+    """Run the installed `rag` command; returns the finished process with text output."""
+    full_env = {k: v for k, v in os.environ.items() if not k.startswith("RAG_")}
+    full_env.update(env or {})
+    return subprocess.run([RAG_BIN, *args], capture_output=True, text=True, env=full_env, timeout=timeout, cwd=REPO_ROOT)
+
+
+@pytest.fixture(scope="session")
+def seeded_dir(tmp_path_factory) -> Path:
+    """A data directory holding the 38 seed abstracts, ingested once for the whole session."""
+    from rag.ingest import ingest
+
+    data_dir = tmp_path_factory.mktemp("seeded")
+    ingest(make_settings(data_dir), [SEEDS], progress=False)
+    return data_dir
+
+
+@pytest.fixture(scope="session")
+def seeded_settings(seeded_dir) -> Settings:
+    """Default settings over the session's seeded data directory (treat as read-only)."""
+    return make_settings(seeded_dir)
+
+
+@pytest.fixture
+def seeded_copy(seeded_dir, tmp_path) -> Path:
+    """A private copy of the seeded data directory, for tests that change the store."""
+    target = tmp_path / "data"
+    shutil.copytree(seeded_dir, target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def chroma_server(tmp_path_factory):
+    """A real Chroma server (`chroma run`) on a free loopback port; yields (host, port)."""
+    port = free_port()
+    path = tmp_path_factory.mktemp("chroma-server")
+    chroma = str(Path(sys.executable).with_name("chroma"))
+    process = subprocess.Popen(
+        [chroma, "run", "--path", str(path), "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for_port(port, process)
+        yield "127.0.0.1", port
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

@@ -1,0 +1,102 @@
+"""Corpus readers on the real seed files, the shared conference exports, and broken files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import SEEDS, SHARED_DATA
+from rag.corpus import read_corpus, read_file
+from rag.errors import RagError
+
+ICML_2024 = SHARED_DATA / "icml2024_abstracts" / "ICML 2024 Events.json"
+PAPERLISTS = SHARED_DATA / "paperlists_papercopilot"
+SCIFACT = SHARED_DATA / "beir_scifact" / "corpus.jsonl"
+
+
+def test_seed_ids_follow_the_file_stem_and_ordinal_contract():
+    papers = read_corpus([SEEDS])
+    assert len(papers) == 38
+    first = papers[0]
+    assert first.paper_id == "000_711129f47277f084#1"
+    assert first.text.startswith("Molecular dynamics (MD) is a central computational tool")
+    assert papers[18].paper_id == "000_711129f47277f084#19"
+    assert papers[19].paper_id == "003_cb611f67ebca296c#1"
+    assert {p.source for p in papers} == {"000_711129f47277f084.txt", "003_cb611f67ebca296c.txt"}
+
+
+def test_seed_titles_name_the_method_or_clip_the_first_clause():
+    titles = {p.paper_id: p.title for p in read_corpus([SEEDS])}
+    assert titles["000_711129f47277f084#1"] == "PLaTITO"
+    assert titles["000_711129f47277f084#3"] == "ConfSleepNet"
+    assert titles["003_cb611f67ebca296c#13"] == "C-CSCNNs"
+    assert all(0 < len(t.split()) <= 10 for t in titles.values())
+    clipped = titles["003_cb611f67ebca296c#19"]
+    assert clipped.startswith("Navigation in complex environments") and clipped.endswith("…")
+
+
+def test_seed_heading_gives_venue_and_year():
+    paper = read_corpus([SEEDS])[0]
+    assert paper.metadata == {"venue": "ICML", "year": 2026}
+
+
+def test_icml_2024_events_export_keeps_only_posters():
+    papers = read_file(ICML_2024)
+    assert len(papers) == 2634
+    paper = papers[0]
+    assert "/virtual/2024/poster/" in paper.paper_id
+    assert paper.title and paper.authors and len(paper.text) > 200
+    assert paper.metadata["year"] == 2024 and paper.metadata["type"] == "Poster"
+
+
+@pytest.mark.parametrize("name,expected", [("icml2017.json", 434), ("colm2024.json", 299), ("aistats2025.json", 583)])
+def test_paperlists_files_read_every_paper_with_an_abstract(name, expected):
+    papers = read_file(PAPERLISTS / name)
+    assert len(papers) == expected
+    assert all(p.title and p.text for p in papers)
+    assert ";" in papers[0].authors or papers[0].authors
+
+
+def test_beir_corpus_uses_underscore_id_and_title():
+    papers = read_file(SCIFACT)
+    assert len(papers) == 5183
+    assert papers[0].paper_id == "4983"
+    assert papers[0].title.startswith("Microstructural development of human newborn")
+
+
+def test_csv_and_jsonl_records_detect_common_field_names(tmp_path):
+    csv_file = tmp_path / "list.csv"
+    csv_file.write_text("paper_id,name,text,author,track\nP1,A Title,Some abstract text.,Ann;Bob,main\n", encoding="utf-8")
+    jsonl_file = tmp_path / "list.jsonl"
+    jsonl_file.write_text(json.dumps({"title": "No id here", "abstract": "Body text."}) + "\n", encoding="utf-8")
+    (p1,) = read_file(csv_file)
+    assert (p1.paper_id, p1.title, p1.authors, p1.metadata) == ("P1", "A Title", "Ann; Bob", {"track": "main"})
+    (p2,) = read_file(jsonl_file)
+    assert p2.paper_id.startswith("sha-") and len(p2.paper_id) == 20
+    assert read_file(jsonl_file)[0].paper_id == p2.paper_id  # content hash ids are stable
+
+
+@pytest.mark.parametrize(
+    "name,content,message",
+    [
+        ("empty.json", b"", "the file is empty"),
+        ("broken.json", b'[{"title": "x", "abstract": ', "malformed JSON at line 1"),
+        ("latin1.jsonl", '{"abstract": "caf\u00e9"}'.encode("latin-1"), "not UTF-8"),
+        ("notext.json", b'[{"title": "only a title"}]', "no text field"),
+        ("broken.jsonl", b'{"abstract": "ok"}\n{nope}\n', "malformed JSON on line 2"),
+        ("paper.pdf", b"%PDF", "unsupported file type"),
+    ],
+)
+def test_unreadable_files_get_one_line_errors_naming_file_and_problem(tmp_path, name, content, message):
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(RagError) as info:
+        read_corpus([path])
+    text = str(info.value)
+    assert name in text and message in text and "\n" not in text
+
+
+def test_missing_path_is_named(tmp_path):
+    with pytest.raises(RagError, match="no such file or folder"):
+        read_corpus([tmp_path / "nowhere"])
