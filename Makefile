@@ -1,5 +1,5 @@
 # Two commands set everything up on a fresh machine:
-#   make run    create .venv, install, ingest seeds/ if needed, start the app
+#   make run    create .venv, install, start the chat page (ingests seeds/ into an empty store)
 #   make test   create .venv with test extras, run the test suite
 PYTHON ?= python3
 VENV ?= .venv
@@ -7,6 +7,11 @@ BIN := $(VENV)/bin
 # Extra pip options, e.g. PIP_OPTS="--extra-index-url https://download.pytorch.org/whl/cpu"
 # on machines where PyPI's torch would be a CUDA build.
 PIP_OPTS ?=
+# llama-cpp-python compiles from source; a native build crashes on some CPUs, this portable one does not.
+CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON
+export CMAKE_ARGS
+# Options for `rag serve`, e.g. SERVE_OPTS="--port 8080 --profile extractive".
+SERVE_OPTS ?=
 
 .PHONY: install run test search clean
 
@@ -19,8 +24,7 @@ $(BIN)/.installed: pyproject.toml
 install: $(BIN)/.installed
 
 run: install
-	$(BIN)/rag ingest
-	$(BIN)/rag search "How can protein language model embeddings help molecular dynamics?"
+	$(BIN)/rag serve $(SERVE_OPTS)
 
 test: install
 	$(BIN)/pytest

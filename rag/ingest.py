@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Iterable
 
 from rag.bm25_index import rebuild
-from rag.chunking import chunk_text
+from rag.chunking import Chunk, chunk_text
 from rag.corpus import Paper, read_corpus
 from rag.embeddings import SentenceTransformerEmbedding, build_embedding
 from rag.settings import Settings
@@ -111,16 +111,22 @@ def embedding_text(title: str, text: str) -> str:
     return f"{title}\n{text}" if title else text
 
 
+def plan_chunks(papers: list[Paper], embedder: SentenceTransformerEmbedding, settings: Settings) -> list[tuple[Paper, Chunk]]:
+    """Every chunk of `papers`, sized so that title + chunk fits the embedding model's window."""
+    planned: list[tuple[Paper, Chunk]] = []
+    for paper in papers:
+        budget = max(16, min(settings.chunking.max_tokens, embedder.window) - embedder.count_tokens(paper.title) - 1)
+        for chunk in chunk_text(paper.text, embedder.count_tokens, budget, settings.chunking.overlap_sentences):
+            planned.append((paper, chunk))
+    return planned
+
+
 def _embed_papers(
     papers: list[Paper], embedder: SentenceTransformerEmbedding, settings: Settings, progress: bool
 ) -> list:
     from llama_index.core.schema import NodeRelationship, RelatedNodeInfo, TextNode
 
-    planned: list[tuple[Paper, object]] = []
-    for paper in papers:
-        budget = max(16, min(settings.chunking.max_tokens, embedder.window) - embedder.count_tokens(paper.title) - 1)
-        for chunk in chunk_text(paper.text, embedder.count_tokens, budget, settings.chunking.overlap_sentences):
-            planned.append((paper, chunk))
+    planned = plan_chunks(papers, embedder, settings)
     if not planned:
         return []
     _log(progress, f"embedding {len(planned)} chunks of {len(papers)} papers with {embedder.model_name}")

@@ -1,0 +1,51 @@
+"""Helpers shared by the benchmark scripts: corpora, settings over a bench data dir, tables."""
+
+from __future__ import annotations
+
+import platform
+import statistics
+from pathlib import Path
+
+from rag.settings import REPO_ROOT, Settings, load_settings
+
+SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
+CORPORA = {
+    "seeds": [REPO_ROOT / "seeds"],
+    "seeds+icml2024": [REPO_ROOT / "seeds", SHARED_DATA / "icml2024_abstracts" / "ICML 2024 Events.json"],
+}
+
+
+def bench_settings(data_dir: str | Path) -> Settings:
+    """Default-profile settings over `data_dir`, ignoring RAG_* variables so runs are comparable."""
+    return load_settings(overrides={"data_dir": str(data_dir)}, environ={})
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0-100) of `values`, by linear interpolation."""
+    ordered = sorted(values)
+    if len(ordered) == 1:
+        return ordered[0]
+    position = (len(ordered) - 1) * q / 100
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def median(values: list[float]) -> float:
+    """The median of `values`."""
+    return statistics.median(values)
+
+
+def machine() -> str:
+    """One line describing the machine, for the tables' captions."""
+    import os
+
+    return f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def print_table(headers: list[str], rows: list[list[object]]) -> None:
+    """Print a GitHub-markdown table."""
+    print("| " + " | ".join(headers) + " |")
+    print("|" + "|".join("---" for _ in headers) + "|")
+    for row in rows:
+        print("| " + " | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in row) + " |")

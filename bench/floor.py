@@ -1,0 +1,76 @@
+"""Calibrates the relevance floor: best dense cosine and best BM25-per-term, on- vs off-topic.
+
+    .venv/bin/python bench/floor.py [--data-dir /tmp/rag-bench-search/seeds]
+
+The floor (retrieval.min_similarity, retrieval.min_bm25_per_term) must sit above every off-topic
+row and below the on-topic rows; the table shows the margins on the seed corpus.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import CORPORA, bench_settings, print_table  # noqa: E402
+from rag.bm25_index import tokenize  # noqa: E402
+from rag.ingest import ingest  # noqa: E402
+from rag.retrieval import open_retriever  # noqa: E402
+
+ON_TOPIC = [
+    "spiking neural networks without batch normalization initialization",
+    "protein language model embeddings for molecular dynamics",
+    "sleep stage classification",
+    "weather forecasting scaling laws",
+    "LoRA forgetting",
+    "theory of mind agents",
+    "gene regulatory network inference with foundation models",
+    "what dataset did they use for the hamiltonian prediction",
+    "How do LLMs estimate their own confidence?",
+    "Which papers use spiking networks?",
+    "What is PLaTITO?",
+    "MEG pretraining for brain to text",
+    "free energy estimation",
+    "Bayesian optimization with language models",
+    "mesh based continuum physics",
+]
+OFF_TOPIC = [
+    "best pizza dough recipe in Naples",
+    "how do I replace my car's brake pads",
+    "who won the 1998 football world cup",
+    "what is the capital of France",
+    "tell me a joke about cats",
+    "stock market prediction tips for 2027",
+    "how to train my dog to sit",
+    "What is the meaning of life?",
+    "recommend a good movie",
+    "how tall is mount everest",
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data-dir", default="/tmp/rag-bench-search/seeds")
+    args = parser.parse_args()
+    settings = bench_settings(args.data_dir)
+    ingest(settings, CORPORA["seeds"], progress=False)
+    retriever = open_retriever(settings)
+    rows = []
+    for label, queries in (("on", ON_TOPIC), ("off", OFF_TOPIC)):
+        for query in queries:
+            dense = retriever.search(query, mode="dense", floor=False, top_k=1)
+            lexical = retriever.search(query, mode="bm25", floor=False, top_k=1)
+            per_term = lexical[0].bm25_score / max(1, len(set(tokenize(query)))) if lexical else 0.0
+            kept = bool(retriever.search(query))
+            rows.append([label, query, dense[0].dense_similarity if dense else 0.0, per_term, "yes" if kept else "no"])
+    floor = settings.retrieval
+    print(f"floor: cosine >= {floor.min_similarity} or BM25/term >= {floor.min_bm25_per_term}\n")
+    print_table(["topic", "query", "best cosine", "best BM25/term", "returned"], rows)
+    wrong = [r for r in rows if (r[0] == "on") != (r[4] == "yes")]
+    print(f"\n{len(wrong)} of {len(rows)} queries on the wrong side of the floor")
+
+
+if __name__ == "__main__":
+    main()
