@@ -13,7 +13,7 @@ export CMAKE_ARGS
 # Options for `rag serve`, e.g. SERVE_OPTS="--port 8080 --profile extractive".
 SERVE_OPTS ?=
 
-.PHONY: install run test search clean
+.PHONY: install run test clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)

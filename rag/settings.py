@@ -53,8 +53,8 @@ class RetrievalSettings(_Section):
     top_k: int = Field(5, ge=1)
     candidates: int = Field(100, ge=1)
     mode: Literal["hybrid", "dense", "bm25"] = "hybrid"
-    rrf_k: int = Field(60, ge=1)
-    dense_weight: float = Field(0.5, ge=0.0, le=1.0)
+    rrf_k: int = Field(20, ge=1)
+    dense_weight: float = Field(0.6, ge=0.0, le=1.0)
     min_similarity: float = Field(0.3, ge=-1.0, le=1.0)
     min_bm25_per_term: float = Field(1.0, ge=0.0)
 
@@ -66,7 +66,7 @@ class LLMSettings(_Section):
     api_base: str = "http://127.0.0.1:8080/v1"
     api_key_env: str = "OPENAI_API_KEY"
     temperature: float = Field(0.0, ge=0.0, le=2.0)
-    max_tokens: int = Field(160, ge=1)
+    max_tokens: int = Field(96, ge=1)
     context_window: int = Field(2048, ge=256)
     timeout_s: float = Field(60.0, gt=0)
     threads: int = Field(0, ge=0)
@@ -85,7 +85,7 @@ class AnswerSettings(_Section):
 
 
 class GroundingSettings(_Section):
-    min_similarity: float = Field(0.6, ge=-1.0, le=1.0)
+    min_similarity: float = Field(0.5, ge=-1.0, le=1.0)
     min_overlap: float = Field(0.5, ge=0.0, le=1.0)
     unsupported: Literal["remove", "mark"] = "remove"
 
