@@ -91,3 +91,33 @@ def chroma_server(tmp_path_factory):
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+@pytest.fixture(scope="session")
+def seeded_retriever(seeded_settings):
+    """One retriever over the seeded store, shared by the answer tests (read-only)."""
+    from rag.retrieval import open_retriever
+
+    return open_retriever(seeded_settings)
+
+
+@pytest.fixture(scope="session")
+def llama_server():
+    """A real `python -m llama_cpp.server` serving the bundled SmolLM2 GGUF on a free loopback port.
+
+    Yields the OpenAI-compatible base URL, e.g. http://127.0.0.1:PORT/v1.
+    """
+    from rag.llm import bundled_gguf_path
+
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "llama_cpp.server", "--model", str(bundled_gguf_path()),
+         "--model_alias", "smollm2", "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for_port(port, process)
+        yield f"http://127.0.0.1:{port}/v1"
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

@@ -1,0 +1,1 @@
+"""The chat page (`rag serve`): renders answers from `rag` and calls it; nothing in `rag` imports `ui`."""

@@ -1,0 +1,121 @@
+"""`rag eval answers`: answer every question of a JSONL QA set and score the answers.
+
+A line is {"id", "question", "gold_papers": [paper ids], "answer_contains": [words]}; empty
+gold_papers means the corpus cannot answer it and only a refusal is right. One warm-up question
+(not scored) loads the model first, so timings are warm.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from rag.answer import Answer, build_answerer
+from rag.errors import RagError
+from rag.grounding import cited_numbers, missing_terms, split_answer, strip_markers
+from rag.settings import Settings
+
+
+def read_qa(path: str | Path) -> list[dict[str, Any]]:
+    """The QA items of a JSONL file; RagError naming the line for a malformed one."""
+    items = []
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise RagError(f"cannot read QA file {path}: {exc.strerror}") from None
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+            assert isinstance(item["id"], str) and isinstance(item["question"], str)
+            item.setdefault("gold_papers", [])
+            item.setdefault("answer_contains", [])
+        except (ValueError, KeyError, TypeError, AssertionError):
+            raise RagError(f"{path}:{number}: expected {{\"id\", \"question\", \"gold_papers\", \"answer_contains\"}}") from None
+        items.append(item)
+    if not items:
+        raise RagError(f"QA file {path} holds no questions")
+    return items
+
+
+def evaluate_answers(settings: Settings, qa_path: str | Path) -> dict[str, Any]:
+    """Answer each question with the current store and profile; the `rag eval answers --json` dict."""
+    qa = read_qa(qa_path)
+    answerer = build_answerer(settings)
+    answerer.ask(qa[0]["question"])  # warm-up: model load is not a per-question cost
+    answers = []
+    for item in tqdm(qa, desc=f"answers ({answerer.backend})", unit="q", file=sys.stderr):
+        answers.append(answerer.ask(item["question"]))
+    abstracts = _abstract_lookup(answerer)
+    return {
+        "summary": summarize(qa, answers, abstracts, answerer.backend),
+        "items": [{"id": item["id"], **answer.as_dict()} for item, answer in zip(qa, answers)],
+    }
+
+
+def summarize(qa: list[dict[str, Any]], answers: list[Answer], abstracts: Any, backend: str) -> dict[str, Any]:
+    """The scores of `answers` against `qa` (same order). `abstracts(paper_id)` gives a paper's abstract."""
+    answerable = [(q, a) for q, a in zip(qa, answers) if q["gold_papers"]]
+    unanswerable = [(q, a) for q, a in zip(qa, answers) if not q["gold_papers"]]
+    cited = [(q, [c.paper_id for c in a.citations if c.supported]) for q, a in answerable]
+    all_cites = [pid in q["gold_papers"] for q, pids in cited for pid in pids]
+    generated = sum(len(a.checks) for a in answers if not a.fallback) + sum(len(a.removed_sentences) for a in answers if a.fallback)
+    removed = sum(len(a.removed_sentences) for a in answers)
+    first = [a.timings_ms["first_token"] for a in answers if "first_token" in a.timings_ms]
+    totals = [a.timings_ms["total"] for a in answers]
+    return {
+        "backend": backend,
+        "questions": len(qa),
+        "answerable": len(answerable),
+        "unanswerable": len(unanswerable),
+        "answer_contains": _share(all(w.lower() in a.answer.lower() for w in q["answer_contains"]) for q, a in answerable),
+        "cites_expected_paper": _share(any(pid in q["gold_papers"] for pid in pids) for q, pids in cited),
+        "citation_precision": _share(all_cites),
+        "correct_refusals": _share(a.refused for _, a in unanswerable),
+        "false_refusals": _share(a.refused for _, a in answerable),
+        "sentences_generated": generated,
+        "sentences_removed": removed,
+        "fallback_answers": sum(a.fallback for a in answers),
+        "unsupported_numbers_shown": sum(_unsupported_numbers(a, abstracts) for a in answers),
+        "errors": sum(a.error is not None for a in answers),
+        "first_token_ms_p50": round(statistics.median(first)) if first else None,
+        "total_ms_p50": round(statistics.median(totals)),
+        "total_ms_max": max(totals),
+    }
+
+
+def _unsupported_numbers(answer: Answer, abstracts: Any) -> int:
+    """Numbers shown as findings in `answer` that its cited papers' abstracts do not contain."""
+    if answer.refused or answer.error:
+        return 0
+    by_n = {c.n: c.paper_id for c in answer.citations}
+    count = 0
+    for sentence in split_answer(answer.answer):
+        if sentence.startswith("[unsupported]"):
+            continue
+        text = " ".join(abstracts(by_n[n]) for n in cited_numbers(sentence) if n in by_n)
+        count += sum(term[0].isdigit() for term in missing_terms(strip_markers(sentence), text))  # numbers and 20K-style quantities
+    return count
+
+
+def _abstract_lookup(answerer: Any) -> Any:
+    cache: dict[str, str] = {}
+
+    def abstract(paper_id: str) -> str:
+        if paper_id not in cache:
+            paper = answerer.retriever.store.get_paper(paper_id)
+            cache[paper_id] = paper.metadata.get("abstract", paper.text) if paper else ""
+        return cache[paper_id]
+
+    return abstract
+
+
+def _share(flags: Any) -> float | None:
+    flags = list(flags)
+    return round(sum(flags) / len(flags), 4) if flags else None

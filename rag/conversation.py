@@ -1,0 +1,86 @@
+"""Follow-up questions rewritten into standalone queries, without a model (deterministic, instant).
+
+Each user turn of the history is resolved in order, carrying its subject: the names it mentions
+(PLaTITO, MEG-XL, QM9), or failing that its content words. A later question that refers back
+("what dataset did it use?", "and its code?", "what about MEG-XL?") gets that subject put in place
+of the reference, so retrieval sees a question that stands alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ANAPHORA = re.compile(
+    r"\b(?:(?:this|that|the|these|those)\s+(?:paper|papers|method|model|approach|work|framework|study|one)|"
+    r"its|it|they|their|them)\b",
+    re.IGNORECASE,
+)
+_CONTINUATION = re.compile(r"^\s*(?:and|also|what about|how about|and what about)\b[\s,]*", re.IGNORECASE)
+_NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*\b")
+_QUESTION_WORDS = frozenset(
+    "what which who whom whose how why when where does do did is are was were can could should would "
+    "the a an of in on for to about paper papers method model approach propose proposes proposed use used "
+    "uses study studies work show shows this that it its".split()
+)
+
+
+def names_in(text: str) -> list[str]:
+    """Names a text mentions: words with an inner capital or a digit, or acronyms (e.g. PLaTITO, QM9)."""
+    names = []
+    for word in _NAME.findall(text):
+        if (any(c.isupper() for c in word[1:]) or any(c.isdigit() for c in word)) and word not in names:
+            names.append(word)
+    return names
+
+
+def subject_of(question: str) -> str:
+    """What a standalone question is about: its names, else its content words."""
+    names = names_in(question)
+    if names:
+        return " ".join(names)
+    words = [w for w in re.findall(r"[A-Za-z0-9-]+", question) if w.lower() not in _QUESTION_WORDS]
+    return " ".join(words)
+
+
+def is_follow_up(question: str) -> bool:
+    """True when the question leans on an earlier turn (a pronoun or "and ..."/"what about ...")."""
+    return bool(_CONTINUATION.match(question)) or (not names_in(question) and bool(_ANAPHORA.search(question)))
+
+
+def standalone_question(question: str, history: list[dict] | None, max_messages: int) -> str:
+    """`question` rewritten to stand alone given the Gradio-style `history`; unchanged when it already does."""
+    subject = ""
+    previous = ""
+    recent = (history or [])[-max_messages:] if max_messages else []
+    for message in recent:
+        text = _text(message.get("content")) if message.get("role") == "user" else ""
+        if text:
+            previous, subject = _resolve(text, previous, subject)
+    return _resolve(question, previous, subject)[0]
+
+
+def _text(content: object) -> str:
+    """A message's text: Gradio gives a string or a list of {"type": "text", "text": ...} parts."""
+    if isinstance(content, str):
+        return content.strip()
+    if isinstance(content, list):
+        return " ".join(p.get("text", "") for p in content if isinstance(p, dict)).strip()
+    return ""
+
+
+def _resolve(question: str, previous: str, subject: str) -> tuple[str, str]:
+    """(standalone form of `question`, its subject) given the previous standalone question and subject."""
+    if not subject or not is_follow_up(question):
+        return question, subject_of(question) or subject
+    continuation = _CONTINUATION.match(question)
+    rest = question[continuation.end():] if continuation else question
+    own = names_in(rest)
+    if own and previous:  # "what about MEG-XL?" asks the previous question of a new subject
+        new_subject = " ".join(own)
+        new = previous.replace(subject, new_subject) if subject in previous else f"{previous} ({new_subject})"
+        return new, new_subject
+    match = _ANAPHORA.search(rest)
+    if not match:
+        return f"{rest.rstrip(' ?')} of {subject}?", subject
+    replacement = f"{subject}'s" if match.group(0).lower() in ("its", "their") else subject
+    return rest[:match.start()] + replacement + rest[match.end():], subject

@@ -1,0 +1,184 @@
+"""The grounding check: is each sentence of an answer supported by the sources it cites?
+
+A sentence is supported when all of these hold:
+- it cites at least one of the numbered sources, as [n];
+- every number it states, and every name (a word with an inner capital or a digit, an acronym, or
+  a capitalised word inside the sentence), occurs in a cited abstract;
+- at least `grounding.min_overlap` of its content words occur in the cited abstracts;
+- its embedding is within `grounding.min_similarity` cosine of one sentence, or two adjacent
+  sentences, of a cited abstract. That passage is the citation's quote, with its offsets.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from rag.bm25_index import tokenize
+from rag.chunking import split_sentences
+from rag.embeddings import SentenceTransformerEmbedding
+from rag.settings import GroundingSettings
+from rag.sources import Source
+
+MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
+_LEADING_MARKERS = re.compile(r"^((?:\s*\[\d+(?:\s*[,;]\s*\d+)*\])+)[\s.,;:]*")
+_NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:[.,]\d+)*")
+_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9][A-Za-z0-9\-']*")
+_NUMBER_WORDS = {
+    w: str(i) for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_NUMBER_WORDS.update({"hundred": "100", "thousand": "1000", "million": "1000000", "billion": "1000000000"})
+
+
+@dataclass
+class Support:
+    """The passage of source `n` that best matches a sentence: abstract[start:end], cosine `similarity`."""
+
+    n: int
+    start: int
+    end: int
+    quote: str
+    similarity: float
+
+
+@dataclass
+class SentenceCheck:
+    """The verdict on one answer sentence: `text` keeps its [n] markers; `reason` says why it failed."""
+
+    text: str
+    cited: list[int]
+    supported: bool
+    reason: str = ""
+    support: list[Support] = field(default_factory=list)
+
+
+def split_answer(text: str) -> list[str]:
+    """Sentences of an answer, each keeping the [n] markers that follow it (". [1]" or " [1].").
+
+    Markers that open the answer ("[1] PLaTITO: ...", the prompt's own layout) move to the end of
+    the first sentence.
+    """
+    sentences: list[str] = []
+    for start, end in split_sentences(text):
+        piece = text[start:end].strip()
+        lead = _LEADING_MARKERS.match(piece)
+        if lead:  # "[1]" opening a piece belongs to the sentence before it, or else at its own end
+            markers, piece = lead.group(1).strip(), piece[lead.end():].strip()
+            if sentences:
+                sentences[-1] = f"{sentences[-1]} {markers}"
+            elif piece:
+                piece = f"{piece} {markers}"
+        if piece:
+            sentences.append(piece)
+    return sentences
+
+
+def cited_numbers(sentence: str) -> list[int]:
+    """The source numbers a sentence cites, in order of first mention."""
+    found: list[int] = []
+    for group in MARKER.findall(sentence):
+        for part in re.split(r"[,;]", group):
+            n = int(part)
+            if n not in found:
+                found.append(n)
+    return found
+
+
+def strip_markers(sentence: str) -> str:
+    """The sentence without its [n] markers and with spaces tidied."""
+    return " ".join(MARKER.sub(" ", sentence).split()).replace(" .", ".").replace(" ,", ",")
+
+
+def key_terms(claim: str) -> set[str]:
+    """Numbers and names a claim states; each must occur in a cited abstract for it to pass."""
+    terms = {_normalise_number(m) for m in _NUMBER.findall(claim)}
+    words = _WORD.findall(claim.replace("*", ""))
+    for i, word in enumerate(words):
+        stem = word.strip("-'")
+        if not stem or stem.replace("-", "").isdigit():
+            continue
+        lower = stem.lower()
+        if lower in _NUMBER_WORDS:
+            terms.add(_NUMBER_WORDS[lower])
+        elif any(c.isdigit() for c in stem) or any(c.isupper() for c in stem[1:]) or (i > 0 and stem[0].isupper()):
+            terms.add(lower)
+    return terms
+
+
+def missing_terms(claim: str, text: str) -> list[str]:
+    """The key terms of `claim` that do not occur in `text` (numbers and names, case-insensitive)."""
+    lowered = text.lower()
+    present = {_normalise_number(m) for m in _NUMBER.findall(text)}
+    present.update(_NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in _NUMBER_WORDS)
+    missing = []
+    for term in sorted(key_terms(claim)):
+        if _is_number(term):
+            if term not in present:
+                missing.append(term)
+        elif not re.search(r"(?<![a-z0-9])" + re.escape(term), lowered):
+            missing.append(term)
+    return missing
+
+
+class GroundingChecker:
+    """Checks answer sentences against numbered sources with one embedding model and thresholds."""
+
+    def __init__(self, settings: GroundingSettings, embedder: SentenceTransformerEmbedding) -> None:
+        self.settings = settings
+        self.embedder = embedder
+
+    def check(self, sentences: list[str], sources: list[Source]) -> list[SentenceCheck]:
+        """A verdict for every sentence, in order (one encode call for all of them)."""
+        by_n = {s.n: s for s in sources}
+        claims = [strip_markers(s) for s in sentences]
+        vectors = np.asarray(self.embedder.encode(claims), dtype=np.float32) if claims else np.zeros((0, 1))
+        return [self._check_one(s, c, v, by_n) for s, c, v in zip(sentences, claims, vectors)]
+
+    def _check_one(self, sentence: str, claim: str, vector: np.ndarray, by_n: dict[int, Source]) -> SentenceCheck:
+        cited = cited_numbers(sentence)
+        known = [by_n[n] for n in cited if n in by_n]
+        if not known:
+            reason = "cites no source" if not cited else f"cites unknown source [{cited[0]}]"
+            return SentenceCheck(sentence, cited, False, reason)
+        support = sorted((_best_passage(src, vector) for src in known), key=lambda s: -s.similarity)
+        words = set(tokenize(claim))
+        if not words:
+            return SentenceCheck(sentence, cited, False, "states nothing checkable", support)
+        abstracts = " ".join(src.abstract for src in known)
+        missing = missing_terms(claim, abstracts)
+        if missing:
+            return SentenceCheck(sentence, cited, False, f"'{missing[0]}' is not in the cited source", support)
+        overlap = len(words & set(tokenize(abstracts))) / len(words)
+        if overlap < self.settings.min_overlap:
+            return SentenceCheck(sentence, cited, False, f"only {overlap:.0%} of its words are in the cited source", support)
+        if support[0].similarity < self.settings.min_similarity:
+            return SentenceCheck(sentence, cited, False, f"closest cited passage has similarity {support[0].similarity:.2f}", support)
+        return SentenceCheck(sentence, cited, True, "", support)
+
+
+def _best_passage(source: Source, vector: np.ndarray) -> Support:
+    """The sentence or adjacent sentence pair of `source` closest to `vector`."""
+    singles = source.vectors @ vector
+    best, span = float(singles.max()), (int(singles.argmax()),) * 2
+    if len(source.spans) > 1:
+        pairs = source.vectors[:-1] + source.vectors[1:]
+        pairs /= np.linalg.norm(pairs, axis=1, keepdims=True)
+        scores = pairs @ vector
+        i = int(scores.argmax())
+        if float(scores[i]) > best:
+            best, span = float(scores[i]), (i, i + 1)
+    start, end = source.spans[span[0]][0], source.spans[span[1]][1]
+    return Support(source.n, start, end, source.abstract[start:end], best)
+
+
+def _is_number(term: str) -> bool:
+    return bool(re.fullmatch(r"\d+(?:\.\d+)*", term))
+
+
+def _normalise_number(text: str) -> str:
+    return text.replace(",", "")

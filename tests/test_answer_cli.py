@@ -1,0 +1,43 @@
+"""`rag ask`, `rag eval answers` through the installed command, with the extractive profile."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import run_cli
+
+
+def test_ask_json_contract(seeded_dir):
+    done = run_cli("ask", "By how much does StormInsight reduce MAE?", "--json", "--profile", "extractive", "--data-dir", str(seeded_dir))
+    assert done.returncode == 0, done.stderr
+    payload = json.loads(done.stdout)
+    assert payload["refused"] is False and payload["backend"] == "extractive"
+    assert payload["citations"][0]["paper_id"] == "000_711129f47277f084#4" and "12.4%" in payload["answer"]
+
+
+def test_ask_empty_question_is_one_line_error(seeded_dir):
+    done = run_cli("ask", "  ", "--profile", "extractive", "--data-dir", str(seeded_dir))
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == ['error: empty question; ask something, e.g. rag ask "what does PLaTITO improve?"']
+
+
+def test_ask_unreachable_server_names_url_and_lists_sources(seeded_dir):
+    env = {"RAG_LLM__PROVIDER": "openai-like", "RAG_LLM__MODEL": "m", "RAG_LLM__API_BASE": "http://127.0.0.1:9/v1"}
+    done = run_cli("ask", "What is SpikeInit?", "--data-dir", str(seeded_dir), env=env)
+    assert done.returncode == 1
+    assert "error: openai-like:m at http://127.0.0.1:9/v1 failed" in done.stderr
+    assert "SpikeInit" in done.stdout
+
+
+def test_eval_answers_scores_a_qa_file(seeded_dir, tmp_path):
+    qa = tmp_path / "qa.jsonl"
+    qa.write_text(
+        json.dumps({"id": "a", "question": "By how much does StormInsight reduce MAE?", "gold_papers": ["000_711129f47277f084#4"], "answer_contains": ["12.4%"]}) + "\n"
+        + json.dumps({"id": "b", "question": "What is a good recipe for sourdough bread?", "gold_papers": [], "answer_contains": []}) + "\n"
+    )
+    done = run_cli("eval", "answers", "--qa", str(qa), "--json", "--profile", "extractive", "--data-dir", str(seeded_dir))
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    summary = result["summary"]
+    assert summary["answer_contains"] == 1.0 and summary["cites_expected_paper"] == 1.0 and summary["correct_refusals"] == 1.0
+    assert [i["id"] for i in result["items"]] == ["a", "b"] and result["items"][1]["refused"] is True

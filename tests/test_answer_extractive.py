@@ -1,0 +1,79 @@
+"""The extractive backend exactly, refusals, input errors and the Answer shape, over the real seeded store."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer import Answer, Answerer
+from rag.errors import RagError
+
+STORM = "000_711129f47277f084#4"
+
+
+@pytest.fixture(scope="module")
+def answerer(seeded_settings, seeded_retriever):
+    settings = seeded_settings.model_copy(update={"llm": seeded_settings.llm.model_copy(update={"provider": "extractive"})})
+    return Answerer(settings, seeded_retriever)
+
+
+def test_extractive_answer_is_the_quoted_best_sentence(answerer):
+    answer = answerer.ask("By how much does StormInsight reduce MAE?")
+    sentence = "On this benchmark, StormInsight consistently achieves the best performance, reducing MAE by 12.4% and improving the mCSI by 34.0%."
+    assert answer.answer == f"“{sentence}” [1]"
+    assert answer.backend == "extractive" and not answer.refused and answer.error is None
+    [citation] = answer.citations
+    assert (citation.n, citation.paper_id, citation.title, citation.supported) == (1, STORM, "StormInsight", True)
+    abstract = answerer.retriever.store.get_paper(STORM).metadata["abstract"]
+    assert citation.quote == sentence == abstract[citation.start:citation.end]
+    assert answerer.ask("By how much does StormInsight reduce MAE?").answer == answer.answer  # deterministic
+
+
+def test_stream_yields_text_then_one_final_answer(answerer):
+    items = list(answerer.stream("How deep was the SNN trained with SpikeInit without normalization?"))
+    assert all(isinstance(i, str) for i in items[:-1]) and items[:-1]
+    final = items[-1]
+    assert isinstance(final, Answer) and "1000-layer" in final.answer
+    assert set(final.timings_ms) >= {"retrieve", "generate", "verify", "total", "first_token"}
+
+
+@pytest.mark.parametrize("question", ["What is a good recipe for sourdough bread?", "Who won the 2018 FIFA World Cup?"])
+def test_off_topic_questions_are_declined_naming_closest_papers(answerer, question):
+    answer = answerer.ask(question)
+    assert answer.refused and answer.citations == []
+    assert answer.answer.startswith("No paper in the collection answers this question.")
+    assert answer.sources and answer.sources[0].paper_id in answer.answer
+    assert answer.timings_ms["generate"] == 0
+
+
+@pytest.mark.parametrize("question,message", [
+    ("", "empty question"),
+    ("   \n ", "empty question"),
+    ("x" * 20_000, "20000 characters long; the limit is 4000"),
+])
+def test_bad_questions_raise_one_line_errors(answerer, question, message):
+    with pytest.raises(RagError) as err:
+        answerer.ask(question)
+    assert message in str(err.value) and "\n" not in str(err.value)
+
+
+def test_top_k_below_one_is_refused(answerer):
+    with pytest.raises(RagError, match="top_k must be at least 1"):
+        answerer.ask("What is SpikeInit?", top_k=0)
+
+
+def test_as_dict_has_the_cli_contract(answerer):
+    payload = answerer.ask("Which datasets were GCMs evaluated on?").as_dict()
+    assert {"question", "answer", "refused", "citations", "backend", "timings_ms"} <= set(payload)
+    assert set(payload["citations"][0]) == {"n", "paper_id", "title", "source", "quote", "start", "end", "supported"}
+    assert set(payload["timings_ms"]) >= {"retrieve", "generate", "verify", "total"}
+    assert "[1]" in payload["answer"] and payload["citations"][0]["paper_id"] == "000_711129f47277f084#2"
+
+
+def test_follow_up_retrieves_the_paper_of_the_earlier_question(answerer):
+    history = [
+        {"role": "user", "content": "What does PLaTITO improve?"},
+        {"role": "assistant", "content": "It improves out-of-distribution generalization [1]."},
+    ]
+    answer = answerer.ask("what dataset did it use?", history=history)
+    assert answer.standalone_question == "what dataset did PLaTITO use?"
+    assert answer.sources[0].paper_id == "000_711129f47277f084#1"

@@ -1,0 +1,54 @@
+"""End to end with the embedded default (llama-cpp, bundled SmolLM2): whatever the tiny model writes,
+only checked sentences are shown, each citation quotes its abstract, and tokens stream first."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer import Answer, Answerer
+from rag.grounding import cited_numbers, missing_terms, split_answer, strip_markers
+
+
+@pytest.fixture(scope="module")
+def answerer(seeded_settings, seeded_retriever):
+    llm = seeded_settings.llm.model_copy(update={"max_tokens": 48})
+    return Answerer(seeded_settings.model_copy(update={"llm": llm}), seeded_retriever)
+
+
+def test_streamed_tokens_then_checked_answer(answerer):
+    items = list(answerer.stream("How much does TriForces reduce energy MAE on OMat24?"))
+    final = items[-1]
+    assert isinstance(final, Answer) and len(items) > 2
+    assert final.backend == "llama-cpp:SmolLM2-135M-Instruct" and final.error is None
+    assert "first_token" in final.timings_ms
+    raw = "".join(items[:-1])
+    assert raw.strip()
+    assert final.fallback or final.answer != ""
+
+
+@pytest.mark.parametrize("question", [
+    "How deep was the SNN trained with SpikeInit without normalization?",
+    "Which papers study spiking neural networks?",
+])
+def test_every_shown_sentence_is_cited_and_its_numbers_are_in_the_source(answerer, question):
+    answer = answerer.ask(question)
+    assert not answer.refused and answer.citations
+    store = answerer.retriever.store
+    by_n = {c.n: c for c in answer.citations}
+    for sentence in split_answer(answer.answer):
+        cited = [n for n in cited_numbers(sentence) if n in by_n]
+        assert cited, sentence
+        text = " ".join(store.get_paper(by_n[n].paper_id).metadata["abstract"] for n in cited)
+        assert missing_terms(strip_markers(sentence), text) == []
+    for c in answer.citations:
+        assert store.get_paper(c.paper_id).metadata["abstract"][c.start:c.end] == c.quote
+
+
+def test_refusal_does_not_call_the_model(seeded_settings, seeded_retriever, tmp_path):
+    # A model that cannot load would fail the answer if it were called.
+    llm = seeded_settings.llm.model_copy(update={"model_path": str(tmp_path / "absent.gguf")})
+    answerer = Answerer(seeded_settings.model_copy(update={"llm": llm}), seeded_retriever)
+    answer = answerer.ask("What is a good recipe for sourdough bread?")
+    assert answer.refused and answer.error is None
+    broken = answerer.ask("How deep was the SNN trained with SpikeInit?")
+    assert broken.error and str(tmp_path / "absent.gguf") in broken.error and broken.sources

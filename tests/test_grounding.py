@@ -1,0 +1,73 @@
+"""The grounding check on hand-written right and wrong sentences about real seed abstracts."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.grounding import GroundingChecker, cited_numbers, split_answer, strip_markers
+from rag.sources import prepare_sources
+
+STORM = "000_711129f47277f084#4"
+SPIKE = "000_711129f47277f084#5"
+
+
+@pytest.fixture(scope="module")
+def sources(seeded_retriever):
+    hits = {h.paper_id: h for h in seeded_retriever.search("StormInsight nowcasting radar SpikeInit spiking initialization", top_k=10)}
+    return prepare_sources([hits[STORM], hits[SPIKE]], "StormInsight", seeded_retriever.embedder, seeded_retriever.store)
+
+
+@pytest.fixture(scope="module")
+def checker(seeded_settings, seeded_retriever):
+    return GroundingChecker(seeded_settings.grounding, seeded_retriever.embedder)
+
+
+def _verdict(checker, sources, sentence):
+    return checker.check([sentence], sources)[0]
+
+
+def test_true_sentences_pass_and_quote_the_abstract(checker, sources):
+    check = _verdict(checker, sources, "StormInsight reduces MAE by 12.4% and improves the mCSI by 34.0% [1].")
+    assert check.supported, check.reason
+    best = check.support[0]
+    assert best.n == 1 and "12.4%" in best.quote
+    assert sources[0].abstract[best.start:best.end] == best.quote
+
+
+def test_paraphrase_passes(checker, sources):
+    check = _verdict(checker, sources, "SpikeInit lets deep spiking neural networks train stably without normalization [2].")
+    assert check.supported, check.reason
+
+
+@pytest.mark.parametrize("sentence,why", [
+    ("StormInsight reduces MAE by 21.4% on StormBench [1].", "'21.4'"),                      # wrong number
+    ("StormInsight trained an ultra-deep 1000-layer model [1].", "'1000'"),             # number from another paper
+    ("StormInsight is built on GraphCast to predict radar echoes [1].", "'graphcast'"),      # wrong method name
+    ("SpikeInit initializes weights with QHNetV2 layers [2].", "'qhnetv2'"),                  # wrong method name
+])
+def test_wrong_numbers_and_names_are_caught(checker, sources, sentence, why):
+    check = _verdict(checker, sources, sentence)
+    assert not check.supported and why in check.reason
+
+
+def test_sentence_from_another_paper_is_caught(checker, sources):
+    other = "We find that coarse-grained TITO models are substantially more data-efficient than Boltzmann Emulators [1]."
+    assert not _verdict(checker, sources, other).supported
+    # the same kind of sentence cited to the wrong one of the two sources
+    swapped = "By modeling the response curve and gradient of spiking layers, the weights stay stable [1]."
+    assert not _verdict(checker, sources, swapped).supported
+    assert _verdict(checker, sources, swapped.replace("[1]", "[2]")).supported
+
+
+def test_uncited_and_unknown_citations_are_caught(checker, sources):
+    assert _verdict(checker, sources, "StormInsight reduces MAE by 12.4%.").reason == "cites no source"
+    assert _verdict(checker, sources, "StormInsight reduces MAE by 12.4% [7].").reason == "cites unknown source [7]"
+
+
+def test_split_answer_keeps_markers_with_their_sentence():
+    text = "StormInsight reduces MAE. [1] SpikeInit trains 1000-layer SNNs [2]. It needs no BN [2][1]."
+    sentences = split_answer(text)
+    assert sentences == ["StormInsight reduces MAE. [1]", "SpikeInit trains 1000-layer SNNs [2].", "It needs no BN [2][1]."]
+    assert [cited_numbers(s) for s in sentences] == [[1], [2], [2, 1]]
+    assert strip_markers(sentences[1]) == "SpikeInit trains 1000-layer SNNs."
+    assert split_answer("[2] SpikeInit: It trains deep SNNs. It needs no BN [2].") == ["SpikeInit: It trains deep SNNs. [2]", "It needs no BN [2]."]

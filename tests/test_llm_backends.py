@@ -1,0 +1,98 @@
+"""The LLM backends for real: llama-cpp in-process with the bundled GGUF, openai-like against a real
+llama_cpp.server subprocess, and each backend's one-line failure messages."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import free_port, make_settings
+from rag.answer import Answerer
+from rag.errors import RagError
+from rag.llm import LLMError, backend_label, build_chat_model, bundled_gguf_path
+from rag.settings import load_settings
+
+MESSAGES = [{"role": "user", "content": "Name one colour."}]
+
+
+def _llm(**updates):
+    return load_settings(environ={}).llm.model_copy(update={"max_tokens": 8, **updates})
+
+
+def test_bundled_model_is_found_without_any_path_in_config():
+    settings = load_settings(environ={})
+    assert settings.llm.provider == "llama-cpp" and settings.llm.model_path == ""
+    assert bundled_gguf_path().is_file()
+    assert backend_label(settings.llm) == "llama-cpp:SmolLM2-135M-Instruct"
+
+
+def test_llama_cpp_in_process_streams_text_and_loads_once():
+    model = build_chat_model(_llm())
+    pieces = list(model.stream(MESSAGES))
+    assert pieces and all(isinstance(p, str) for p in pieces)
+    assert "".join(pieces).strip()
+    first = model.load()
+    list(model.stream(MESSAGES))
+    assert model.load() is first
+
+
+def test_openai_like_streams_from_a_real_llama_cpp_server(llama_server):
+    model = build_chat_model(_llm(provider="openai-like", api_base=llama_server, model="smollm2"))
+    assert model.label == "openai-like:smollm2"
+    text = "".join(model.stream(MESSAGES))
+    assert text.strip()
+
+
+def test_openai_like_answerer_gives_checked_answer(llama_server, seeded_settings, seeded_retriever):
+    settings = seeded_settings.model_copy(update={"llm": _llm(provider="openai-like", api_base=llama_server, model="smollm2", max_tokens=48)})
+    answer = Answerer(settings, seeded_retriever).ask("How deep was the SNN trained with SpikeInit?")
+    assert answer.error is None and not answer.refused
+    assert answer.backend == "openai-like:smollm2"
+    assert answer.citations and all(c.supported for c in answer.citations)
+
+
+def test_unreachable_server_gives_one_line_error_and_keeps_sources(seeded_settings, seeded_retriever):
+    url = f"http://127.0.0.1:{free_port()}/v1"
+    settings = seeded_settings.model_copy(update={"llm": _llm(provider="openai-like", api_base=url, model="m", timeout_s=5)})
+    answer = Answerer(settings, seeded_retriever).ask("How deep was the SNN trained with SpikeInit?")
+    assert answer.error is not None and "\n" not in answer.error
+    assert answer.error.startswith(f"openai-like:m at {url} failed")
+    assert answer.sources and answer.sources[0].title == "SpikeInit"
+    assert answer.answer == "" and answer.citations == []
+
+
+def test_ollama_closed_port_error_names_backend_and_url():
+    # An Ollama server cannot run here, so only the native client's failure path is exercised.
+    url = f"http://127.0.0.1:{free_port()}"
+    model = build_chat_model(_llm(provider="ollama", api_base=url, model="llama3.2", timeout_s=5))
+    with pytest.raises(LLMError) as err:
+        list(model.stream(MESSAGES))
+    message = str(err.value)
+    assert message.startswith(f"ollama:llama3.2 at {url} failed") and "\n" not in message
+
+
+def test_bad_model_path_is_a_one_line_error_naming_the_path(tmp_path):
+    missing = tmp_path / "nope.gguf"
+    model = build_chat_model(_llm(model_path=str(missing)))
+    with pytest.raises(LLMError) as err:
+        list(model.stream(MESSAGES))
+    assert str(missing) in str(err.value) and "llama-cpp" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_server_backends_need_a_model_name():
+    with pytest.raises(RagError, match="llm.model is empty"):
+        build_chat_model(_llm(provider="openai-like", model=""))
+
+
+@pytest.mark.parametrize("profile,provider", [("openai", "openai-like"), ("vllm", "openai-like"), ("ollama", "ollama"), ("extractive", "extractive")])
+def test_profiles_switch_backend_without_code(profile, provider, tmp_path):
+    assert load_settings(profile=profile, environ={}).llm.provider == provider
+    via_env = load_settings(environ={"RAG_PROFILE": profile, "RAG_LLM__TEMPERATURE": "0.5"})
+    assert via_env.llm.provider == provider and via_env.llm.temperature == 0.5
+    assert make_settings(tmp_path, **{"llm.provider": "extractive"}).llm.provider == "extractive"
+
+
+def test_api_keys_are_named_not_stored():
+    settings = load_settings(profile="openai", environ={})
+    assert settings.llm.api_key_env == "OPENAI_API_KEY"
+    with pytest.raises(RagError, match="unknown setting 'llm.api_key'"):
+        load_settings(environ={"RAG_LLM__API_KEY": "sk-123"})
