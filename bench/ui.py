@@ -10,7 +10,7 @@
 
     .venv/bin/python bench/ui.py [--profile default] [--repeats 3]
 
-Prints a markdown table (paste into docs/BENCHMARKS_ui.md).
+Prints a markdown table (recorded in docs/BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -160,6 +160,10 @@ def concurrency_row(browser, url: str) -> tuple[str, str]:
         cited = page.locator(f"#sources .source[data-paper-id='{paper_id}']").count()
         own = question in header and page.locator("[data-testid='user']").inner_text().strip() == question
         correct += bool(own and cited)
+        if not (own and cited):
+            answer = page.locator("[data-testid='bot']").last.inner_text()[:300].replace("\n", " ")
+            print(f"tab failed ({'sources of another question' if not own else f'{paper_id} not cited'}): "
+                  f"{question!r} -> {answer!r}", file=sys.stderr)
     elapsed = time.perf_counter() - started
     for page in pages:
         page.close()
