@@ -86,7 +86,7 @@ class AnswerSettings(_Section):
 
 class GroundingSettings(_Section):
     min_similarity: float = Field(0.5, ge=-1.0, le=1.0)
-    min_overlap: float = Field(0.5, ge=0.0, le=1.0)
+    min_overlap: float = Field(0.7, ge=0.0, le=1.0)
     unsupported: Literal["remove", "mark"] = "remove"
 
 

@@ -50,6 +50,24 @@ def test_wrong_numbers_and_names_are_caught(checker, sources, sentence, why):
     assert not check.supported and why in check.reason
 
 
+@pytest.fixture(scope="module")
+def platito_sources(seeded_retriever):
+    question = "How do protein language models help molecular dynamics?"
+    hits = seeded_retriever.search(question, top_k=3)
+    assert hits[0].paper_id == "000_711129f47277f084#1"
+    return prepare_sources(hits, question, seeded_retriever.embedder, seeded_retriever.store)
+
+
+@pytest.mark.parametrize("sentence", [
+    # Written by SmolLM2 for that question (seen in the chat page): the abstracts' words, not their claims.
+    "The protein language model (pLM) is a generative model that can learn to generate a wide range of protein sequences from a large dataset. [1]",
+    "This model is capable of learning from a wide range of protein sequences and is capable of learning from a wide range of protein sequences. [2]",
+])
+def test_fabrications_in_the_sources_vocabulary_are_caught(checker, platito_sources, sentence):
+    check = _verdict(checker, platito_sources, sentence)
+    assert not check.supported and "of its words are in the cited source" in check.reason
+
+
 def test_sentence_from_another_paper_is_caught(checker, sources):
     other = "We find that coarse-grained TITO models are substantially more data-efficient than Boltzmann Emulators [1]."
     assert not _verdict(checker, sources, other).supported
