@@ -10,9 +10,12 @@ from rag.sources import Source
 
 
 def extractive_sentences(sources: list[Source], count: int, ratio: float) -> list[str]:
-    """Up to `count` quoted sentences, best first, each scoring at least `ratio` of the best one.
+    """Up to `count` quoted sentences: the top-ranked source's best sentence first, then the best
+    remaining ones that score at least `ratio` of the best sentence overall.
 
-    Each is written as `“sentence” [n]` with n the number of the source it is quoted from.
+    Each is written as `“sentence” [n]` with n the number of the source it is quoted from. The
+    answer leads with source [1] because retrieval ranked that paper first on more evidence (dense
+    and BM25 over the whole abstract) than a single sentence's similarity to the question carries.
     """
     candidates = sorted(
         ((float(src.scores[i]), src.n, i) for src in sources for i in range(len(src.spans))),
@@ -21,6 +24,8 @@ def extractive_sentences(sources: list[Source], count: int, ratio: float) -> lis
     if not candidates:
         return []
     best = candidates[0][0]
+    top_n = min(c[1] for c in candidates)
+    lead = next(c for c in candidates if c[1] == top_n)
+    rest = [c for c in candidates if c != lead and c[0] >= ratio * best][: count - 1]
     by_n = {src.n: src for src in sources}
-    chosen = candidates[:1] + [c for c in candidates[1:count] if c[0] >= ratio * best]
-    return [f"“{by_n[n].sentence(i)}” [{n}]" for _, n, i in chosen]
+    return [f"“{by_n[n].sentence(i)}” [{n}]" for _, n, i in [lead, *rest]]
