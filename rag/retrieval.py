@@ -69,6 +69,7 @@ class PaperRetriever(BaseRetriever):
         self.embedder = embedder
         self.bm25 = bm25
         self._position = {chunk_id: i for i, chunk_id in enumerate(bm25.chunk_ids)}
+        self._filter_keys = set().union(*(m.keys() for m in bm25.metadatas)) - _HIDDEN
 
     def search(
         self,
@@ -168,10 +169,9 @@ class PaperRetriever(BaseRetriever):
     def _check_filters(self, filters: Mapping[str, Any]) -> dict[str, Any]:
         if not filters:
             return {}
-        known = set().union(*(m.keys() for m in self.bm25.metadatas[:500])) if self.bm25.metadatas else set()
         for key in filters:
-            if key not in known:
-                raise RagError(f"unknown filter field '{key}'; this corpus has: {', '.join(sorted(known - _HIDDEN))}")
+            if key not in self._filter_keys:
+                raise RagError(f"unknown filter field '{key}'; this corpus has: {', '.join(sorted(self._filter_keys))}")
         return dict(filters)
 
 

@@ -94,11 +94,6 @@ class ChunkStore:
             return None
         return StoredChunk(page["ids"][0], page["documents"][0], _public_metadata(page["metadatas"][0]))
 
-    def metadata_keys(self) -> set[str]:
-        """Metadata fields present on the first chunks (a sample), for filter validation."""
-        page = self.collection.get(limit=200, include=["metadatas"])
-        return {key for metadata in page["metadatas"] for key in _public_metadata(metadata)}
-
 
 def open_store(settings: Settings, model_name: str, dimension: int, collection: str | None = None) -> ChunkStore:
     """Open (creating if needed) the configured collection for `model_name` vectors of `dimension`.

@@ -72,3 +72,16 @@ def test_bm25_index_survives_restarts_and_follows_changes(tmp_path):
     after = open_retriever(settings)
     assert len(after.bm25.chunk_ids) == after.store.count() > len(reopened.bm25.chunk_ids)
     assert after.search("Clifford-steerable CNN equivariance pseudo-Euclidean", mode="bm25")[0].paper_id == "003_cb611f67ebca296c#13"
+
+
+def test_filters_accept_fields_only_some_sources_have(seeded_copy, tmp_path):
+    extra = tmp_path / "workshop.jsonl"
+    extra.write_text(
+        '{"id": "W1", "title": "Sparse spiking transformers", "abstract": "We train spiking neural networks '
+        'with sparse attention for event cameras.", "track": "workshop"}\n',
+        encoding="utf-8",
+    )
+    settings = make_settings(seeded_copy)
+    ingest(settings, [extra], progress=False)
+    hits = open_retriever(settings).search("spiking neural networks", filters={"track": "workshop"})
+    assert [h.paper_id for h in hits] == ["W1"]
