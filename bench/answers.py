@@ -67,7 +67,7 @@ def run_backend(backend: str, qa: str, data_dir: str | None) -> dict:
 
 def _start_server() -> tuple[subprocess.Popen, str]:
     sys.path.insert(0, str(ROOT))
-    from rag.llm import bundled_gguf_path
+    from rag.backends import bundled_gguf_path
 
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

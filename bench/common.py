@@ -6,8 +6,9 @@ import platform
 import statistics
 from pathlib import Path
 
-from rag.settings import REPO_ROOT, Settings, load_settings
+from rag.settings import Settings, load_settings
 
+REPO_ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
 CORPORA = {
     "seeds": [REPO_ROOT / "seeds"],

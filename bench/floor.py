@@ -15,9 +15,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import CORPORA, bench_settings, print_table  # noqa: E402
-from rag.bm25_index import tokenize  # noqa: E402
-from rag.ingest import ingest  # noqa: E402
-from rag.retrieval import open_retriever  # noqa: E402
+from rag.text import tokenize  # noqa: E402
+from rag.service import RagService  # noqa: E402
 
 ON_TOPIC = [
     "spiking neural networks without batch normalization initialization",
@@ -55,8 +54,9 @@ def main() -> None:
     parser.add_argument("--data-dir", default="/tmp/rag-bench-search/seeds")
     args = parser.parse_args()
     settings = bench_settings(args.data_dir)
-    ingest(settings, CORPORA["seeds"], progress=False)
-    retriever = open_retriever(settings)
+    service = RagService(settings)
+    service.ingest(CORPORA["seeds"], progress=False)
+    retriever = service.retriever
     rows = []
     for label, queries in (("on", ON_TOPIC), ("off", OFF_TOPIC)):
         for query in queries:

@@ -23,7 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rag.grounding import GroundingChecker  # noqa: E402
-from rag.retrieval import PaperHit, open_retriever  # noqa: E402
+from rag.retrieval import PaperHit  # noqa: E402
+from rag.service import RagService  # noqa: E402
 from rag.settings import load_settings  # noqa: E402
 from rag.sources import prepare_sources  # noqa: E402
 
@@ -91,7 +92,7 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     settings = load_settings(overrides={"data_dir": args.data_dir})
-    retriever = open_retriever(settings)
+    retriever = RagService(settings).retriever
     papers = []
     for chunk in retriever.store.iter_chunks(where={"chunk": 0}):
         m = chunk.metadata

@@ -19,7 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.common import CORPORA, bench_settings, machine, median, print_table  # noqa: E402
 from rag.corpus import read_corpus  # noqa: E402
 from rag.embeddings import build_embedding  # noqa: E402
-from rag.ingest import embedding_text, ingest, plan_chunks  # noqa: E402
+from rag.ingest import embedding_text, plan_chunks  # noqa: E402
+from rag.service import RagService  # noqa: E402
 
 
 def main() -> None:
@@ -40,7 +41,7 @@ def main() -> None:
             embedder.encode(texts)
             raw.append(time.perf_counter() - start)
             start = time.perf_counter()
-            ingest(bench_settings(Path(scratch) / f"round{round_no}"), CORPORA[args.corpus], progress=False)
+            RagService(bench_settings(Path(scratch) / f"round{round_no}")).ingest(CORPORA[args.corpus], progress=False)
             full.append(time.perf_counter() - start)
             print(f"round {round_no + 1}: encode {raw[-1]:.1f} s, ingest {full[-1]:.1f} s", file=sys.stderr)
 

@@ -17,8 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import CORPORA, bench_settings, machine, percentile, print_table  # noqa: E402
-from rag.ingest import ingest  # noqa: E402
-from rag.retrieval import MODES, open_retriever  # noqa: E402
+from rag.retrieval import MODES  # noqa: E402
+from rag.service import RagService  # noqa: E402
 
 QUERIES = [
     "How can protein language model embeddings help molecular dynamics?",
@@ -52,8 +52,9 @@ def main() -> None:
     rows = []
     for name, paths in CORPORA.items():
         settings = bench_settings(Path(args.data_dir) / name)
-        report = ingest(settings, paths, progress=True)
-        retriever = open_retriever(settings)
+        service = RagService(settings)
+        report = service.ingest(paths, progress=True)
+        retriever = service.retriever
         for query in QUERIES:
             for mode in MODES:
                 retriever.search(query, mode=mode)

@@ -1,9 +1,9 @@
-"""Cited answers: rewrite a follow-up, retrieve, generate (or extract), check every sentence, cite.
+"""Cited answers: rewrite a follow-up, retrieve, write (with the configured backend), check every sentence, cite.
 
-`Answerer.stream` yields the model's raw text pieces as they come, then one final checked
-`Answer`. Nothing relevant retrieved means a plain refusal naming the closest papers, without
-calling the model. A model failure gives an Answer whose `error` is one line and whose `sources`
-still hold what was retrieved.
+`Answerer.stream` returns an `AnswerStream`: iterate it for the backend's raw text pieces as they
+come, then read `.answer` for the final checked `Answer`. Nothing relevant retrieved means a plain
+refusal naming the closest papers, without calling the model. A model failure gives an Answer
+whose `error` is one line and whose `sources` still hold what was retrieved.
 """
 
 from __future__ import annotations
@@ -12,21 +12,20 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from rag.bm25_index import tokenize
-from rag.conversation import names_in, standalone_question
+from rag.backends import AnswerBackend, LLMError
+from rag.conversation import standalone_question
 from rag.errors import RagError
 from rag.extractive import extractive_sentences
-from rag.grounding import GroundingChecker, SentenceCheck, split_answer
-from rag.llm import LLMError, build_chat_model
-from rag.prompting import build_messages
-from rag.retrieval import PaperHit, PaperRetriever, open_retriever
+from rag.grounding import GroundingChecker, SentenceCheck
+from rag.relevance import answer_policy
+from rag.retrieval import PaperHit, PaperRetriever
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
 
 UNSUPPORTED_MARK = "[unsupported]"
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Citation:
     """Source [n] of an answer: its paper, the quote that supports the answer, and its offsets."""
 
@@ -47,7 +46,7 @@ class Citation:
         }
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Answer:
     """A checked answer with its citations, everything retrieved, and what the check removed."""
 
@@ -81,35 +80,62 @@ class Answer:
         }
 
 
-class Answerer:
-    """Answers questions over the store with the configured backend; safe to share between threads."""
+class AnswerStream:
+    """One answer in the making: iterate for raw text pieces, then read `answer` for the checked Answer.
 
-    def __init__(self, settings: Settings, retriever: PaperRetriever | None = None) -> None:
+    Reading `answer` before the pieces are exhausted consumes the rest of them first.
+    """
+
+    def __init__(self, events: Iterator[str | Answer]) -> None:
+        self._events = events
+        self._answer: Answer | None = None
+
+    def __iter__(self) -> Iterator[str]:
+        for event in self._events:
+            if isinstance(event, Answer):
+                self._answer = event
+            else:
+                yield event
+
+    @property
+    def answer(self) -> Answer:
+        """The final checked answer."""
+        if self._answer is None:
+            for _ in self:
+                pass
+        assert self._answer is not None, "an answer stream ends with its Answer"
+        return self._answer
+
+
+class Answerer:
+    """Answers questions over one retriever with one backend; safe to share between threads."""
+
+    def __init__(self, settings: Settings, retriever: PaperRetriever, backend: AnswerBackend) -> None:
         self.settings = settings
-        self.retriever = retriever or open_retriever(settings)
-        self.model = build_chat_model(settings.llm)
-        self.backend = self.model.label if self.model else "extractive"
-        self.checker = GroundingChecker(settings.grounding, self.retriever.embedder)
+        self.retriever = retriever
+        self.writer = backend
+        self.backend = backend.label
+        self.policy = answer_policy(settings)
+        self.checker = GroundingChecker(settings.grounding, retriever.embedder)
 
     def ask(self, question: str, history: list[dict] | None = None, top_k: int | None = None) -> Answer:
-        """The final checked answer (the last item of `stream`)."""
-        final = None
-        for item in self.stream(question, history, top_k):
-            final = item
-        assert isinstance(final, Answer)
-        return final
+        """The final checked answer (see `stream`)."""
+        return self.stream(question, history, top_k).answer
 
-    def stream(self, question: str, history: list[dict] | None = None, top_k: int | None = None) -> Iterator[str | Answer]:
-        """Yields raw token strings as generated, then exactly one final checked Answer as the last item.
+    def stream(self, question: str, history: list[dict] | None = None, top_k: int | None = None) -> AnswerStream:
+        """The answer to `question` as a stream of raw text pieces ending in a checked Answer.
 
-        Raises RagError (one line) for bad input: an empty or over-long question, top_k below 1.
+        Raises RagError (one line) at once for bad input: an empty or over-long question, top_k below 1.
         """
         question = self._validate(question, top_k)
+        return AnswerStream(self._events(question, history, top_k))
+
+    def _events(self, question: str, history: list[dict] | None, top_k: int | None) -> Iterator[str | Answer]:
         clock = _Clock()
         standalone = standalone_question(question, history, self.settings.answer.history_turns)
-        # The answer's own relevance rule replaces retrieval's floor (see _relevant).
+        # The answer's own relevance policy replaces retrieval's floor.
         hits = self.retriever.search(standalone, top_k=top_k or self.settings.answer.top_k, floor=False)
-        relevant = [h for h in hits if self._relevant(h, standalone)]
+        relevant = [h for h in hits if self.policy.admits(h, standalone)]
         if not relevant:
             clock.lap("retrieve")
             yield self._refusal(question, standalone, hits, clock)
@@ -118,33 +144,22 @@ class Answerer:
         clock.lap("retrieve")
 
         raw_pieces: list[str] = []
-        error = None
         try:
-            for piece in self._generate(standalone, sources):
+            for piece in self.writer.write(standalone, sources):
                 clock.mark_first()
                 raw_pieces.append(piece)
                 yield piece
         except LLMError as exc:
-            error = str(exc)
-        clock.lap("generate")
-        if error:
-            yield Answer(question, "", False, [], self.backend, clock.timings(), relevant, [], error, standalone)
+            clock.lap("generate")
+            yield Answer(question=question, answer="", refused=False, citations=[], backend=self.backend,
+                         timings_ms=clock.timings(), sources=relevant, removed_sentences=[], error=str(exc),
+                         standalone_question=standalone)
             return
+        clock.lap("generate")
         answer = self._checked(question, standalone, "".join(raw_pieces), sources)
         clock.lap("verify")
         answer.timings_ms = clock.timings()
         yield answer
-
-    def _relevant(self, hit: PaperHit, question: str) -> bool:
-        """The question names the paper's title, or dense cosine plus answer.lexical_weight times
-        the BM25 score per query term reaches answer.min_relevance."""
-        title = hit.title.lower()
-        if any(len(name) > 2 and name.lower() in title for name in names_in(question)):
-            return True
-        terms = max(1, len(set(tokenize(question))))
-        dense = hit.dense_similarity if hit.dense_similarity is not None else 0.0
-        relevance = dense + self.settings.answer.lexical_weight * (hit.bm25_score or 0.0) / terms
-        return relevance >= self.settings.answer.min_relevance
 
     def _validate(self, question: Any, top_k: int | None) -> str:
         if not isinstance(question, str) or not question.strip():
@@ -157,20 +172,12 @@ class Answerer:
             raise RagError("top_k must be at least 1")
         return question
 
-    def _generate(self, question: str, sources: list[Source]) -> Iterator[str]:
-        if self.model is None:
-            yield " ".join(self._extractive(sources))
-            return
-        messages = build_messages(question, sources, self.settings.answer.sentences_per_source)
-        yield from self.model.stream(messages)
-
     def _extractive(self, sources: list[Source]) -> list[str]:
         return extractive_sentences(sources, self.settings.answer.extractive_sentences, self.settings.answer.extractive_ratio)
 
     def _checked(self, question: str, standalone: str, raw: str, sources: list[Source]) -> Answer:
         """The answer after the grounding check; the extractive answer when no sentence survives."""
-        sentences = self._extractive(sources) if self.model is None else split_answer(raw)
-        checks = self.checker.check(sentences, sources)
+        checks = self.checker.check(self.writer.sentences(raw, sources), sources)
         removed = [c.text for c in checks if not c.supported]
         fallback = not any(c.supported for c in checks)
         if fallback:
@@ -181,20 +188,17 @@ class Answerer:
         shown = [c for c in checks if c.supported or mark]
         text = " ".join(c.text if c.supported else f"{UNSUPPORTED_MARK} {c.text}" for c in shown)
         citations = _citations(shown, {s.n: s for s in sources})
-        return Answer(question, text, False, citations, self.backend, {}, [s.hit for s in sources],
-                      removed, None, standalone, fallback, checks)
+        return Answer(question=question, answer=text, refused=False, citations=citations, backend=self.backend,
+                      timings_ms={}, sources=[s.hit for s in sources], removed_sentences=removed,
+                      standalone_question=standalone, fallback=fallback, checks=checks)
 
     def _refusal(self, question: str, standalone: str, closest: list[PaperHit], clock: "_Clock") -> Answer:
         text = "No paper in the collection answers this question."
         if closest:
             names = "; ".join(f"{h.title} [{h.paper_id}]" for h in closest[:3])
             text += f" The closest papers are: {names}."
-        return Answer(question, text, True, [], self.backend, clock.timings(), closest, [], None, standalone)
-
-
-def build_answerer(settings: Settings) -> Answerer:
-    """An Answerer over the configured store and backend (the model loads on first use)."""
-    return Answerer(settings)
+        return Answer(question=question, answer=text, refused=True, citations=[], backend=self.backend,
+                      timings_ms=clock.timings(), sources=closest, removed_sentences=[], standalone_question=standalone)
 
 
 def _citations(checks: list[SentenceCheck], by_n: dict[int, Source]) -> list[Citation]:
@@ -211,7 +215,8 @@ def _citations(checks: list[SentenceCheck], by_n: dict[int, Source]) -> list[Cit
     citations = []
     for n, (support, supported) in best.items():
         hit = by_n[n].hit
-        citations.append(Citation(n, hit.paper_id, hit.title, hit.source, support.quote, support.start, support.end, supported))
+        citations.append(Citation(n=n, paper_id=hit.paper_id, title=hit.title, source=hit.source, quote=support.quote,
+                                  start=support.start, end=support.end, supported=supported))
     return citations
 
 

@@ -15,10 +15,11 @@ from typing import Any
 
 from tqdm import tqdm
 
-from rag.answer import Answer, build_answerer
+from rag.answer import Answer
 from rag.errors import RagError
-from rag.grounding import cited_numbers, missing_terms, split_answer, strip_markers
-from rag.settings import Settings
+from rag.grounding import cited_numbers, split_answer, strip_markers
+from rag.text import missing_terms
+from rag.service import RagService
 
 
 def read_qa(path: str | Path) -> list[dict[str, Any]]:
@@ -44,15 +45,15 @@ def read_qa(path: str | Path) -> list[dict[str, Any]]:
     return items
 
 
-def evaluate_answers(settings: Settings, qa_path: str | Path) -> dict[str, Any]:
-    """Answer each question with the current store and profile; the `rag eval answers --json` dict."""
+def evaluate_answers(service: RagService, qa_path: str | Path) -> dict[str, Any]:
+    """Answer each question with the service's store and profile; the `rag eval answers --json` dict."""
     qa = read_qa(qa_path)
-    answerer = build_answerer(settings)
+    answerer = service.answerer()
     answerer.ask(qa[0]["question"])  # warm-up: model load is not a per-question cost
     answers = []
     for item in tqdm(qa, desc=f"answers ({answerer.backend})", unit="q", file=sys.stderr):
         answers.append(answerer.ask(item["question"]))
-    abstracts = _abstract_lookup(answerer)
+    abstracts = _abstract_lookup(service)
     return {
         "summary": summarize(qa, answers, abstracts, answerer.backend),
         "items": [{"id": item["id"], **answer.as_dict()} for item, answer in zip(qa, answers)],
@@ -104,13 +105,12 @@ def _unsupported_numbers(answer: Answer, abstracts: Any) -> int:
     return count
 
 
-def _abstract_lookup(answerer: Any) -> Any:
+def _abstract_lookup(service: RagService) -> Any:
     cache: dict[str, str] = {}
 
     def abstract(paper_id: str) -> str:
         if paper_id not in cache:
-            paper = answerer.retriever.store.get_paper(paper_id)
-            cache[paper_id] = paper.metadata.get("abstract", paper.text) if paper else ""
+            cache[paper_id] = service.abstract(paper_id)
         return cache[paper_id]
 
     return abstract

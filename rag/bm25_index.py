@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import shutil
-from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,30 +17,7 @@ from typing import Any
 import numpy as np
 
 from rag.store import ChunkStore
-
-_WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
-_STOPWORDS = frozenset(
-    """a about above after again against all am an and any are as at be because been before being below
-    between both but by can could did do does doing down during each few for from further had has have
-    having he her here hers herself him himself his how i if in into is it its itself just me more most my
-    myself no nor not now of off on once only or other our ours ourselves out over own same she should so
-    some such than that the their theirs them themselves then there these they this those through to too
-    under until up very was we were what when where which while who whom why will with you your yours
-    yourself yourselves also however thus via""".split()
-)
-
-
-def tokenize(text: str) -> list[str]:
-    """Lower-cased, stop-word-free, stemmed word tokens of `text` (hyphenated words kept whole and split)."""
-    words = []
-    for word in _WORD.findall(text.lower()):
-        if word in _STOPWORDS:
-            continue
-        words.append(word)
-        if "-" in word:
-            words.extend(part for part in word.split("-") if part and part not in _STOPWORDS)
-    return _stemmer().stemWords(words)
-
+from rag.text import tokenize
 
 @dataclass
 class BM25Index:
@@ -131,10 +106,3 @@ def _load(index_dir: Path, fingerprint: str) -> tuple[Any, list[str]] | None:
         return bm25s.BM25.load(str(index_dir / "bm25")), manifest["chunk_ids"]
     except (OSError, ValueError, KeyError):
         return None
-
-
-@lru_cache(maxsize=1)
-def _stemmer() -> Any:
-    import Stemmer
-
-    return Stemmer.Stemmer("english")

@@ -5,14 +5,14 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from rag.answer import Answer, build_answerer
+from rag.answer import Answer, Answerer
 from rag.errors import RagError
-from rag.settings import Settings
+from rag.service import RagService
 
 
-def run_chat(settings: Settings, top_k: int | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+def run_chat(service: RagService, top_k: int | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
     """Converse until EOF or "exit"; follow-ups use the history. Returns the exit code (0)."""
-    answerer = build_answerer(settings)
+    answerer = service.answerer()
     history: list[dict[str, str]] = []
     print(f"rag chat ({answerer.backend}); empty line or 'exit' quits", file=stdout)
     while True:
@@ -29,16 +29,13 @@ def run_chat(settings: Settings, top_k: int | None = None, stdin: TextIO = sys.s
         history += [{"role": "user", "content": question}, {"role": "assistant", "content": answer.answer}]
 
 
-def _turn(answerer, question: str, history: list[dict[str, str]], top_k: int | None, stdout: TextIO) -> Answer:
+def _turn(answerer: Answerer, question: str, history: list[dict[str, str]], top_k: int | None, stdout: TextIO) -> Answer:
     """Stream one answer's raw tokens, then print the checked answer and its citations."""
     print("model> ", end="", file=stdout, flush=True)
-    answer = None
-    for item in answerer.stream(question, history=history, top_k=top_k):
-        if isinstance(item, Answer):
-            answer = item
-        else:
-            print(item, end="", file=stdout, flush=True)
-    assert answer is not None
+    stream = answerer.stream(question, history=history, top_k=top_k)
+    for piece in stream:
+        print(piece, end="", file=stdout, flush=True)
+    answer = stream.answer
     if answer.error:
         print(f"\nerror: {answer.error}", file=stdout)
         return answer

@@ -11,14 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-# A sentence ends at . ! ? followed by space and an upper-case letter, digit, quote or bracket,
-# unless the period belongs to a common abbreviation or a single initial.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+(?=[A-Z0-9\"“(\[$\\])")
-_ABBREVIATIONS = re.compile(
-    r"(?:\b(?:e\.g|i\.e|et al|etc|vs|cf|Fig|Eq|Sec|Tab|No|Dr|Mr|Ms|approx|resp|incl|w\.r\.t)\.|\b[A-Z]\.)$",
-    re.IGNORECASE,
-)
-
+from rag.text import split_sentences
 
 @dataclass(frozen=True)
 class Chunk:
@@ -28,20 +21,6 @@ class Chunk:
     text: str
     start: int
     end: int
-
-
-def split_sentences(text: str) -> list[tuple[int, int]]:
-    """Character spans of the sentences of `text`, in order, covering all non-space characters."""
-    spans = []
-    start = 0
-    for match in _SENTENCE_END.finditer(text):
-        if _ABBREVIATIONS.search(text[start:match.start()]):
-            continue
-        spans.append((start, match.start()))
-        start = match.end()
-    if text[start:].strip():
-        spans.append((start, len(text.rstrip())))
-    return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
 def chunk_text(

@@ -1,6 +1,8 @@
-"""The `rag` command line: ingest, search, stats, eval, serve. Output contracts are documented in README.md.
+"""The `rag` command line: a thin adapter over `rag.service.RagService`. Output contracts are in README.md.
 
-Every failure the user can fix prints one line, `error: ...`, and exits 1; no tracebacks.
+Every failure the user can fix prints one line, `error: ...`, and exits 1; no tracebacks. Commands
+that live in other packages (`rag serve`, from ui/) are plugged in through the
+`paper_rag.commands` entry-point group, so this module never imports them.
 """
 
 from __future__ import annotations
@@ -8,10 +10,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from importlib.metadata import entry_points
 from typing import Any, Callable
 
+import yaml
+
 from rag.errors import RagError
-from rag.settings import Settings, load_settings
+from rag.service import RagService
+from rag.settings import config_dirs, load_settings
+
+COMMAND_PLUGINS = "paper_rag.commands"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,8 +30,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        settings = load_settings(profile=args.profile, overrides={"data_dir": args.data_dir})
-        return args.handler(args, settings)
+        overrides = {"data_dir": args.data_dir}
+        settings = load_settings(profile=args.profile, overrides=overrides)
+        return args.handler(args, RagService(settings, overrides))
     except RagError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -57,10 +66,8 @@ def _parser() -> argparse.ArgumentParser:
     stats = commands.add_parser("stats", parents=[common], help="what the store holds")
     stats.set_defaults(handler=_stats)
 
-    serve = commands.add_parser("serve", parents=[common], help="run the chat page (ingests the seeds into an empty store)")
-    serve.add_argument("--host", default="127.0.0.1", help="interface to bind (default: 127.0.0.1; any other needs PAPER_RAG_USER and PAPER_RAG_PASSWORD)")
-    serve.add_argument("--port", type=int, default=7860, help="TCP port (default: 7860)")
-    serve.set_defaults(handler=_serve)
+    config = commands.add_parser("config", parents=[common], help="print the settings in force and where profiles are found")
+    config.set_defaults(handler=_config)
 
     evaluate = commands.add_parser("eval", parents=[common], help="measure retrieval quality")
     kinds = evaluate.add_subparsers(title="what to evaluate", metavar="KIND")
@@ -80,63 +87,59 @@ def _parser() -> argparse.ArgumentParser:
     chat = commands.add_parser("chat", parents=[common], help="a terminal conversation with streamed, checked answers")
     chat.add_argument("-k", "--top-k", type=int, help="papers given to the model (default: answer.top_k)")
     chat.set_defaults(handler=_chat)
+
+    for plugin in entry_points(group=COMMAND_PLUGINS):
+        plugin.load()(commands, common)
     return parser
 
 
-def _ingest(args: argparse.Namespace, settings: Settings) -> int:
-    from rag.ingest import ingest
-
-    paths = args.paths or [str(settings.resolve_path(p)) for p in settings.corpus.default_paths]
-    report = ingest(settings, paths, prune=args.prune, reindex=args.reindex, progress=True)
+def _ingest(args: argparse.Namespace, service: RagService) -> int:
+    report = service.ingest(args.paths or None, prune=args.prune, reindex=args.reindex, progress=True)
     _emit(args, report.as_dict(), _format_ingest)
     return 0
 
 
-def _search(args: argparse.Namespace, settings: Settings) -> int:
-    from rag.retrieval import open_retriever, parse_filters
+def _search(args: argparse.Namespace, service: RagService) -> int:
+    from rag.retrieval import parse_filters
 
     if args.top_k is not None and args.top_k < 1:
         raise RagError("-k must be at least 1")
-    retriever = open_retriever(settings)
-    hits = retriever.search(args.query, top_k=args.top_k, filters=parse_filters(args.filter), mode=args.mode)
+    hits = service.search(args.query, top_k=args.top_k, filters=parse_filters(args.filter), mode=args.mode)
     _emit(args, {"query": args.query, "results": [h.as_dict() for h in hits]}, _format_search)
     return 0
 
 
-def _stats(args: argparse.Namespace, settings: Settings) -> int:
-    from rag.stats import collect_stats
-
-    _emit(args, collect_stats(settings), _format_stats)
+def _stats(args: argparse.Namespace, service: RagService) -> int:
+    _emit(args, service.stats(), _format_stats)
     return 0
 
 
-def _eval_retrieval(args: argparse.Namespace, settings: Settings) -> int:
+def _config(args: argparse.Namespace, service: RagService) -> int:
+    payload = {
+        "profile": service.settings.profile,
+        "profiles": service.profiles(),
+        "config_dirs": [str(d) for d in config_dirs()],
+        "settings": service.settings.model_dump(mode="json", exclude={"profile"}),
+    }
+    _emit(args, payload, _format_config)
+    return 0
+
+
+def _eval_retrieval(args: argparse.Namespace, service: RagService) -> int:
     from rag.evaluation import evaluate_retrieval
 
-    _emit(args, evaluate_retrieval(settings, args.dataset, split=args.split), _format_eval)
+    _emit(args, evaluate_retrieval(service, args.dataset, split=args.split), _format_eval)
     return 0
 
 
-def _serve(args: argparse.Namespace, settings: Settings) -> int:
-    from ui.serve import serve  # the CLI is the outermost layer: the one place that may reach ui/
-
-    if not 1 <= args.port <= 65535:
-        raise RagError(f"--port must be between 1 and 65535, not {args.port}")
-    serve(settings, host=args.host, port=args.port, overrides={"data_dir": args.data_dir})
-    return 0
-
-
-def _ask(args: argparse.Namespace, settings: Settings) -> int:
-    from rag.answer import Answer, build_answerer
-
-    answerer = build_answerer(settings)
-    answer = None
-    for item in answerer.stream(args.question, top_k=args.top_k):
-        if isinstance(item, Answer):
-            answer = item
-        elif not args.json:
-            print(item, end="", file=sys.stderr, flush=True)
-    assert answer is not None
+def _ask(args: argparse.Namespace, service: RagService) -> int:
+    if args.top_k is not None and args.top_k < 1:
+        raise RagError("-k must be at least 1")
+    stream = service.stream(args.question, top_k=args.top_k)
+    for piece in stream:
+        if not args.json:
+            print(piece, end="", file=sys.stderr, flush=True)
+    answer = stream.answer
     if not args.json and not answer.refused and answer.error is None:
         print("\n", file=sys.stderr)
     _emit(args, answer.as_dict(), _format_answer)
@@ -146,16 +149,18 @@ def _ask(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def _chat(args: argparse.Namespace, settings: Settings) -> int:
+def _chat(args: argparse.Namespace, service: RagService) -> int:
     from rag.chat import run_chat
 
-    return run_chat(settings, top_k=args.top_k)
+    if args.top_k is not None and args.top_k < 1:
+        raise RagError("-k must be at least 1")
+    return run_chat(service, top_k=args.top_k)
 
 
-def _eval_answers(args: argparse.Namespace, settings: Settings) -> int:
+def _eval_answers(args: argparse.Namespace, service: RagService) -> int:
     from rag.answer_eval import evaluate_answers
 
-    _emit(args, evaluate_answers(settings, args.qa), _format_answer_eval)
+    _emit(args, evaluate_answers(service, args.qa), _format_answer_eval)
     return 0
 
 
@@ -208,6 +213,12 @@ def _format_stats(stats: dict[str, Any]) -> str:
     lines.append(f"{'sources':>16}:")
     lines.extend(f"{'':>18}{name}: {count} papers" for name, count in stats["sources"].items())
     return "\n".join(lines)
+
+
+def _format_config(payload: dict[str, Any]) -> str:
+    head = [f"# profile: {payload['profile']} (available: {', '.join(payload['profiles'])})",
+            f"# profiles are looked up in: {', '.join(payload['config_dirs'])}"]
+    return "\n".join(head) + "\n" + yaml.safe_dump(payload["settings"], sort_keys=False).rstrip()
 
 
 def _format_eval(result: dict[str, Any]) -> str:

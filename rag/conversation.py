@@ -10,27 +10,19 @@ from __future__ import annotations
 
 import re
 
+from rag.text import names_in
+
 _ANAPHORA = re.compile(
     r"\b(?:(?:this|that|the|these|those)\s+(?:paper|papers|method|model|approach|work|framework|study|one)|"
     r"its|it|they|their|them)\b",
     re.IGNORECASE,
 )
 _CONTINUATION = re.compile(r"^\s*(?:and|also|what about|how about|and what about)\b[\s,]*", re.IGNORECASE)
-_NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*\b")
 _QUESTION_WORDS = frozenset(
     "what which who whom whose how why when where does do did is are was were can could should would "
     "the a an of in on for to about paper papers method model approach propose proposes proposed use used "
     "uses study studies work show shows this that it its".split()
 )
-
-
-def names_in(text: str) -> list[str]:
-    """Names a text mentions: words with an inner capital or a digit, or acronyms (e.g. PLaTITO, QM9)."""
-    names = []
-    for word in _NAME.findall(text):
-        if (any(c.isupper() for c in word[1:]) or any(c.isdigit() for c in word)) and word not in names:
-            names.append(word)
-    return names
 
 
 def subject_of(question: str) -> str:

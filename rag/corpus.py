@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from rag.errors import RagError
+from rag.metadata import is_reserved
 from rag.titles import derive_title
 
 SEED_SUFFIXES = {".txt", ".md"}
@@ -241,15 +242,9 @@ def _scalar_metadata(record: dict[str, Any], skip: set[str | None]) -> dict[str,
 
 def _metadata_key(key: str) -> str:
     """Metadata keys must not collide with the fields the store itself writes."""
-    return f"meta_{key}" if key in RESERVED_METADATA_KEYS else key
+    return f"meta_{key}" if is_reserved(key) else key
 
 
 def _venue_year(text: str) -> dict[str, str | int]:
     match = _VENUE_YEAR.search(text)
     return {"venue": match.group(1).upper(), "year": int(match.group(2))} if match else {}
-
-
-RESERVED_METADATA_KEYS = {
-    "paper_id", "title", "source", "authors", "content_hash", "chunk", "n_chunks", "start", "end",
-    "abstract", "source_path", "document_id", "doc_id", "ref_doc_id", "_node_content", "_node_type",
-}

@@ -19,14 +19,13 @@ from typing import Any
 from tqdm import tqdm
 
 from rag.errors import RagError
-from rag.ingest import ingest
-from rag.retrieval import MODES, open_retriever
-from rag.settings import Settings
+from rag.retrieval import MODES
+from rag.service import RagService
 
 DEPTH = 100
 
 
-def evaluate_retrieval(settings: Settings, dataset: str | Path, split: str = "test") -> dict[str, Any]:
+def evaluate_retrieval(service: RagService, dataset: str | Path, split: str = "test") -> dict[str, Any]:
     """Score every retriever mode on `dataset`'s `split`; returns the `rag eval retrieval --json` dict."""
     root = Path(dataset)
     corpus = root / "corpus.jsonl"
@@ -36,10 +35,11 @@ def evaluate_retrieval(settings: Settings, dataset: str | Path, split: str = "te
     if missing:
         raise RagError(f"{root}: qrels name {len(missing)} queries absent from queries.jsonl (e.g. {missing[0]})")
 
-    collection = _collection_name(corpus, settings.embedding.model)
-    report = ingest(settings, [corpus], collection=collection, progress=True)
+    collection = _collection_name(corpus, service.settings.embedding.model)
+    evaluation = service.collection(collection)
+    report = evaluation.ingest([corpus], progress=True)
     print(f"eval collection '{collection}': {report.papers} papers, {report.chunks} chunks", file=sys.stderr)
-    retriever = open_retriever(settings, collection=collection)
+    retriever = evaluation.retriever
     retriever.settings = retriever.settings.model_copy(update={"candidates": max(retriever.settings.candidates, 2 * DEPTH)})
 
     query_ids = sorted(qrels)

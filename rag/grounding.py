@@ -16,23 +16,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from rag.bm25_index import tokenize
-from rag.chunking import split_sentences
 from rag.embeddings import SentenceTransformerEmbedding
 from rag.settings import GroundingSettings
 from rag.sources import Source
+from rag.text import missing_terms, split_sentences, tokenize
 
 MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 _LEADING_MARKERS = re.compile(r"^((?:\s*\[\d+(?:\s*[,;]\s*\d+)*\])+)[\s.,;:]*")
-_NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:[.,]\d+)*")
-_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9][A-Za-z0-9\-']*")
-_NUMBER_WORDS = {
-    w: str(i) for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-        "fifteen sixteen seventeen eighteen nineteen twenty".split()
-    )
-}
-_NUMBER_WORDS.update({"hundred": "100", "thousand": "1000", "million": "1000000", "billion": "1000000000"})
 
 
 @dataclass
@@ -94,37 +84,6 @@ def strip_markers(sentence: str) -> str:
     return " ".join(MARKER.sub(" ", sentence).split()).replace(" .", ".").replace(" ,", ",")
 
 
-def key_terms(claim: str) -> set[str]:
-    """Numbers and names a claim states; each must occur in a cited abstract for it to pass."""
-    terms = {_normalise_number(m) for m in _NUMBER.findall(claim)}
-    words = _WORD.findall(claim.replace("*", ""))
-    for i, word in enumerate(words):
-        stem = word.strip("-'")
-        if not stem or stem.replace("-", "").isdigit():
-            continue
-        lower = stem.lower()
-        if lower in _NUMBER_WORDS:
-            terms.add(_NUMBER_WORDS[lower])
-        elif any(c.isdigit() for c in stem) or any(c.isupper() for c in stem[1:]) or (i > 0 and stem[0].isupper()):
-            terms.add(lower)
-    return terms
-
-
-def missing_terms(claim: str, text: str) -> list[str]:
-    """The key terms of `claim` that do not occur in `text` (numbers and names, case-insensitive)."""
-    lowered = text.lower()
-    present = {_normalise_number(m) for m in _NUMBER.findall(text)}
-    present.update(_NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in _NUMBER_WORDS)
-    missing = []
-    for term in sorted(key_terms(claim)):
-        if _is_number(term):
-            if term not in present:
-                missing.append(term)
-        elif not re.search(r"(?<![a-z0-9])" + re.escape(term), lowered):
-            missing.append(term)
-    return missing
-
-
 class GroundingChecker:
     """Checks answer sentences against numbered sources with one embedding model and thresholds."""
 
@@ -174,11 +133,3 @@ def _best_passage(source: Source, vector: np.ndarray) -> Support:
             best, span = float(scores[i]), (i, i + 1)
     start, end = source.spans[span[0]][0], source.spans[span[1]][1]
     return Support(source.n, start, end, source.abstract[start:end], best)
-
-
-def _is_number(term: str) -> bool:
-    return bool(re.fullmatch(r"\d+(?:\.\d+)*", term))
-
-
-def _normalise_number(text: str) -> str:
-    return text.replace(",", "")

@@ -10,14 +10,15 @@ from __future__ import annotations
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from rag.bm25_index import rebuild
 from rag.chunking import Chunk, chunk_text
 from rag.corpus import Paper, read_corpus
-from rag.embeddings import SentenceTransformerEmbedding, build_embedding
+from rag.metadata import chunk_metadata
+from rag.embeddings import SentenceTransformerEmbedding
 from rag.settings import Settings
-from rag.store import ChunkStore, drop_collection, open_store
+from rag.store import ChunkStore
 
 PROGRESS_MIN_CHUNKS = 64
 
@@ -45,23 +46,22 @@ def bm25_dir(settings: Settings, collection: str) -> Path:
 
 def ingest(
     settings: Settings,
+    open_store: Callable[[bool], ChunkStore],
+    embedder: SentenceTransformerEmbedding,
     paths: Iterable[str | Path],
     prune: bool = False,
     reindex: bool = False,
-    collection: str | None = None,
     progress: bool = True,
 ) -> IngestReport:
     """Bring the store in line with the papers in `paths`; see the module docstring for guarantees.
 
-    `prune` also removes stored papers that came from `paths` but are no longer there; `reindex`
-    drops the collection first (needed after changing the embedding model).
+    `open_store(reset)` gives the store, emptied first when `reset` is true; it is called once,
+    after every file has been read. `prune` also removes stored papers that came from `paths` but
+    are no longer there; `reindex` empties the store first (needed after changing the embedding model).
     """
     paths = [Path(p).resolve() for p in paths]
     papers = read_corpus(paths)
-    embedder = build_embedding(settings.embedding)
-    if reindex:
-        drop_collection(settings, collection)
-    store = open_store(settings, embedder.model_name, embedder.dimension, collection)
+    store = open_store(reindex)
     stored = store.paper_hashes()
     source_paths = store_sources(store)
 
@@ -139,21 +139,7 @@ def _embed_papers(
         counts[paper.paper_id] = counts.get(paper.paper_id, 0) + 1
     nodes = []
     for (paper, chunk), vector in zip(planned, vectors):
-        metadata = {
-            **paper.metadata,
-            "paper_id": paper.paper_id,
-            "title": paper.title,
-            "source": paper.source,
-            "source_path": paper.source_path,
-            "authors": paper.authors,
-            "content_hash": paper.content_hash,
-            "chunk": chunk.index,
-            "n_chunks": counts[paper.paper_id],
-            "start": chunk.start,
-            "end": chunk.end,
-        }
-        if chunk.index == 0:
-            metadata["abstract"] = paper.text
+        metadata = chunk_metadata(paper, chunk.index, counts[paper.paper_id], chunk.start, chunk.end)
         nodes.append(
             TextNode(
                 id_=f"{paper.paper_id}::{chunk.index}",

@@ -1,29 +1,40 @@
 """Hybrid retrieval: dense (Chroma) and BM25 over the same chunks, fused, folded to one hit per paper.
 
-Fusion is weighted reciprocal rank fusion over paper ranks. A relevance floor drops papers whose
-best chunk is neither close in embedding space nor a solid lexical match, so a query with nothing
-relevant returns nothing. `PaperRetriever` is also a LlamaIndex `BaseRetriever`.
+Fusion is weighted reciprocal rank fusion over paper ranks. Post-processors (e.g. a re-ranker,
+`retrieval.postprocessors`) then reorder the fused candidates. A relevance floor
+(`rag.relevance.retrieval_floor`) drops papers whose best chunk is neither close in embedding
+space nor a solid lexical match, so a query with nothing relevant returns nothing.
+`PaperRetriever` is also a LlamaIndex `BaseRetriever`.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, Protocol, Sequence
 
 import numpy as np
 from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 from llama_index.core.vector_stores import MetadataFilter, MetadataFilters, VectorStoreQuery
 
-from rag.bm25_index import BM25Index, load_or_build, tokenize
-from rag.embeddings import SentenceTransformerEmbedding, build_embedding
+from rag.bm25_index import BM25Index
+from rag.embeddings import SentenceTransformerEmbedding
 from rag.errors import RagError
-from rag.ingest import bm25_dir
-from rag.settings import RetrievalSettings, Settings
-from rag.store import ChunkStore, open_store
+from rag.metadata import filterable
+from rag.relevance import retrieval_floor
+from rag.settings import Settings
+from rag.store import ChunkStore
 
 MODES = ("hybrid", "dense", "bm25")
+
+
+class PostProcessor(Protocol):
+    """A stage between fusion and the floor: takes the fused hits, best first, and returns them reordered
+    (or re-scored, or fewer). Registered by name in `rag.postprocess`."""
+
+    def process(self, query: str, hits: list["PaperHit"]) -> list["PaperHit"]:
+        """The hits for `query` after this stage."""
 
 
 @dataclass
@@ -58,18 +69,21 @@ class PaperRetriever(BaseRetriever):
 
     def __init__(
         self,
-        settings: RetrievalSettings,
+        settings: Settings,
         store: ChunkStore,
         embedder: SentenceTransformerEmbedding,
         bm25: BM25Index,
+        postprocessors: Sequence[PostProcessor] = (),
     ) -> None:
         super().__init__()
-        self.settings = settings
+        self.settings = settings.retrieval
+        self.floor = retrieval_floor(settings)
+        self.postprocessors = list(postprocessors)
         self.store = store
         self.embedder = embedder
         self.bm25 = bm25
         self._position = {chunk_id: i for i, chunk_id in enumerate(bm25.chunk_ids)}
-        self._filter_keys = set().union(*(m.keys() for m in bm25.metadatas)) - _HIDDEN
+        self._filter_keys = {k for k in set().union(*(m.keys() for m in bm25.metadatas)) if filterable(k)}
 
     def search(
         self,
@@ -94,9 +108,10 @@ class PaperRetriever(BaseRetriever):
         dense = self._dense(query, filters, query_vector) if mode in ("hybrid", "dense") else {}
         lexical = self._bm25(query, filters) if mode in ("hybrid", "bm25") else {}
         hits = self._fuse(dense, lexical, mode)
+        for stage in self.postprocessors:
+            hits = stage.process(query, hits)
         if floor:
-            terms = max(1, len(set(tokenize(query))))
-            hits = [h for h in hits if self._relevant(h, terms)]
+            hits = [h for h in hits if self.floor.admits(h, query)]
         for rank, hit in enumerate(hits[:top_k], start=1):
             hit.rank = rank
         return hits[:top_k]
@@ -161,11 +176,6 @@ class PaperRetriever(BaseRetriever):
                 entry.score += weights.get(name, 0.0) / (rrf_k + rank) / best_possible
         return sorted(merged.values(), key=lambda h: (-h.score, h.paper_id))
 
-    def _relevant(self, hit: PaperHit, query_terms: int) -> bool:
-        close = hit.dense_similarity is not None and hit.dense_similarity >= self.settings.min_similarity
-        lexical = hit.bm25_score is not None and hit.bm25_score / query_terms >= self.settings.min_bm25_per_term
-        return close or lexical
-
     def _check_filters(self, filters: Mapping[str, Any]) -> dict[str, Any]:
         if not filters:
             return {}
@@ -173,14 +183,6 @@ class PaperRetriever(BaseRetriever):
             if key not in self._filter_keys:
                 raise RagError(f"unknown filter field '{key}'; this corpus has: {', '.join(sorted(self._filter_keys))}")
         return dict(filters)
-
-
-def open_retriever(settings: Settings, collection: str | None = None) -> PaperRetriever:
-    """A retriever over the configured store, with its BM25 index loaded (or rebuilt if out of step)."""
-    embedder = build_embedding(settings.embedding)
-    store = open_store(settings, embedder.model_name, embedder.dimension, collection)
-    bm25 = load_or_build(store, bm25_dir(settings, store.name))
-    return PaperRetriever(settings.retrieval, store, embedder, bm25)
 
 
 def parse_filters(pairs: list[str] | None) -> dict[str, Any]:
@@ -210,6 +212,3 @@ def _metadata_filters(filters: dict[str, Any]) -> MetadataFilters | None:
     if not filters:
         return None
     return MetadataFilters(filters=[MetadataFilter(key=k, value=v) for k, v in filters.items()])
-
-
-_HIDDEN = {"abstract", "content_hash", "chunk", "n_chunks", "start", "end", "source_path"}

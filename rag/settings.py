@@ -1,24 +1,45 @@
-"""The one typed settings object: YAML defaults, a profile on top, then environment variables.
+"""The one typed settings object: packaged defaults, a profile on top, then environment variables.
 
 `load_settings()` is the only way settings are made; everything downstream takes the resulting
 `Settings` as an argument instead of reading files or the environment itself.
+
+Every setting and its default is written once, with its comment, in `default.yaml` of the
+`rag.config` package (the repository's `config/` folder, shipped inside the wheel). The models
+below only give each key its type and bounds. Profiles are looked up by name in `$RAG_CONFIG_DIR`,
+then the user's config folder (`$XDG_CONFIG_HOME/paper-rag`, else `~/.config/paper-rag`), then
+the packaged profiles.
 """
 
 from __future__ import annotations
 
 import os
+import re
+from importlib import resources
 from pathlib import Path
-from typing import Any, Literal, Mapping
+from typing import Any, Literal, Mapping, Sequence
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rag.errors import RagError
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-CONFIG_DIR = REPO_ROOT / "config"
 ENV_PREFIX = "RAG_"
 PROFILE_ENV = "RAG_PROFILE"
+CONFIG_DIR_ENV = "RAG_CONFIG_DIR"
+
+
+def _packaged(name: str) -> Path:
+    """A folder shipped inside the wheel as package `rag.<name>`; in a source checkout (editable
+    install, PYTHONPATH) the repository's own `<name>/` folder beside rag/."""
+    try:
+        return Path(str(resources.files(f"rag.{name}")))
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parent.parent / name
+
+
+PACKAGED_CONFIG = _packaged("config")
+PACKAGED_SEEDS = _packaged("seeds")
+_PROFILE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
 class _Section(BaseModel):
@@ -26,123 +47,152 @@ class _Section(BaseModel):
 
 
 class CorpusSettings(_Section):
-    default_paths: list[str] = ["seeds"]
+    default_paths: list[str]
 
 
 class StoreSettings(_Section):
-    mode: Literal["embedded", "http"] = "embedded"
-    collection: str = Field("papers", min_length=3, max_length=63, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9]$")
-    host: str = "127.0.0.1"
-    port: int = Field(8000, ge=1, le=65535)
-    ssl: bool = False
-    token_env: str = "CHROMA_AUTH_TOKEN"
+    mode: Literal["embedded", "http"]
+    collection: str = Field(min_length=3, max_length=63, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9]$")
+    host: str
+    port: int = Field(ge=1, le=65535)
+    ssl: bool
+    token_env: str
 
 
 class EmbeddingSettings(_Section):
-    model: str = "all-MiniLM-L6-v2"
-    batch_size: int = Field(64, ge=1)
-    device: Literal["cpu", "cuda", "mps", "auto"] = "cpu"
+    model: str
+    batch_size: int = Field(ge=1)
+    device: Literal["cpu", "cuda", "mps", "auto"]
 
 
 class ChunkingSettings(_Section):
-    max_tokens: int = Field(256, ge=16)
-    overlap_sentences: int = Field(1, ge=0)
+    max_tokens: int = Field(ge=16)
+    overlap_sentences: int = Field(ge=0)
 
 
 class RetrievalSettings(_Section):
-    top_k: int = Field(5, ge=1)
-    candidates: int = Field(100, ge=1)
-    mode: Literal["hybrid", "dense", "bm25"] = "hybrid"
-    rrf_k: int = Field(20, ge=1)
-    dense_weight: float = Field(0.6, ge=0.0, le=1.0)
-    min_similarity: float = Field(0.3, ge=-1.0, le=1.0)
-    min_bm25_per_term: float = Field(1.0, ge=0.0)
+    top_k: int = Field(ge=1)
+    candidates: int = Field(ge=1)
+    mode: Literal["hybrid", "dense", "bm25"]
+    rrf_k: int = Field(ge=1)
+    dense_weight: float = Field(ge=0.0, le=1.0)
+    min_similarity: float = Field(ge=-1.0, le=1.0)
+    min_bm25_per_term: float = Field(ge=0.0)
+    postprocessors: list[str]
 
 
 class LLMSettings(_Section):
-    provider: Literal["llama-cpp", "openai-like", "ollama", "extractive"] = "llama-cpp"
-    model: str = ""
-    model_path: str = ""
-    api_base: str = "http://127.0.0.1:8080/v1"
-    api_key_env: str = "OPENAI_API_KEY"
-    temperature: float = Field(0.0, ge=0.0, le=2.0)
-    max_tokens: int = Field(96, ge=1)
-    context_window: int = Field(2048, ge=256)
-    timeout_s: float = Field(60.0, gt=0)
-    threads: int = Field(0, ge=0)
-    seed: int = 0
+    provider: str = Field(min_length=1)
+    model: str
+    model_path: str
+    api_base: str
+    api_key_env: str
+    temperature: float = Field(ge=0.0, le=2.0)
+    max_tokens: int = Field(ge=1)
+    context_window: int = Field(ge=256)
+    timeout_s: float = Field(gt=0)
+    threads: int = Field(ge=0)
+    seed: int
 
 
 class AnswerSettings(_Section):
-    top_k: int = Field(3, ge=1)
-    sentences_per_source: int = Field(3, ge=1)
-    max_question_chars: int = Field(4000, ge=10)
-    min_relevance: float = Field(0.45, ge=-1.0)
-    lexical_weight: float = Field(0.25, ge=0.0)
-    extractive_sentences: int = Field(2, ge=1)
-    extractive_ratio: float = Field(0.85, ge=0.0, le=1.0)
-    history_turns: int = Field(6, ge=0)
+    top_k: int = Field(ge=1)
+    sentences_per_source: int = Field(ge=1)
+    max_question_chars: int = Field(ge=10)
+    min_relevance: float = Field(ge=-1.0)
+    lexical_weight: float = Field(ge=0.0)
+    extractive_sentences: int = Field(ge=1)
+    extractive_ratio: float = Field(ge=0.0, le=1.0)
+    history_turns: int = Field(ge=0)
 
 
 class GroundingSettings(_Section):
-    min_similarity: float = Field(0.5, ge=-1.0, le=1.0)
-    min_overlap: float = Field(0.7, ge=0.0, le=1.0)
-    unsupported: Literal["remove", "mark"] = "remove"
+    min_similarity: float = Field(ge=-1.0, le=1.0)
+    min_overlap: float = Field(ge=0.0, le=1.0)
+    unsupported: Literal["remove", "mark"]
+
+
+class ApiSettings(_Section):
+    token_env: str
+    max_body_bytes: int = Field(ge=1024)
 
 
 class Settings(_Section):
-    data_dir: Path = Path("data")
-    corpus: CorpusSettings = CorpusSettings()
-    store: StoreSettings = StoreSettings()
-    embedding: EmbeddingSettings = EmbeddingSettings()
-    chunking: ChunkingSettings = ChunkingSettings()
-    retrieval: RetrievalSettings = RetrievalSettings()
-    llm: LLMSettings = LLMSettings()
-    answer: AnswerSettings = AnswerSettings()
-    grounding: GroundingSettings = GroundingSettings()
-    profile: str = "default"
-
-    def resolve_path(self, path: str | Path) -> Path:
-        """Return `path` as an absolute path, taking relative paths from the repository root."""
-        path = Path(path).expanduser()
-        return path if path.is_absolute() else REPO_ROOT / path
+    data_dir: Path
+    corpus: CorpusSettings
+    store: StoreSettings
+    embedding: EmbeddingSettings
+    chunking: ChunkingSettings
+    retrieval: RetrievalSettings
+    llm: LLMSettings
+    answer: AnswerSettings
+    grounding: GroundingSettings
+    api: ApiSettings
+    profile: str
 
     @property
     def data_path(self) -> Path:
-        """Absolute data directory (embedded store, BM25 indexes, eval caches)."""
-        return self.resolve_path(self.data_dir)
+        """Absolute data directory (embedded store, BM25 indexes, eval caches); a relative
+        data_dir is taken from the current directory."""
+        return Path(self.data_dir).expanduser().resolve()
+
+    def corpus_paths(self) -> list[Path]:
+        """What `rag ingest` reads when given no path: corpus.default_paths, or the seed abstracts
+        shipped with the package when that list is empty."""
+        if not self.corpus.default_paths:
+            return [PACKAGED_SEEDS]
+        return [Path(p).expanduser().resolve() for p in self.corpus.default_paths]
 
 
-def available_profiles(config_dir: Path = CONFIG_DIR) -> list[str]:
-    """Names of the profiles in `config_dir` (file stems), `default` first."""
-    names = sorted(p.stem for p in config_dir.glob("*.yaml") if p.stem != "default")
-    return ["default", *names]
+def config_dirs(environ: Mapping[str, str] | None = None) -> list[Path]:
+    """Folders searched for profiles, first match wins: $RAG_CONFIG_DIR, the user's config folder,
+    then the packaged profiles."""
+    environ = os.environ if environ is None else environ
+    dirs = [Path(environ[CONFIG_DIR_ENV]).expanduser()] if environ.get(CONFIG_DIR_ENV) else []
+    user_root = Path(environ.get("XDG_CONFIG_HOME") or Path.home() / ".config").expanduser()
+    dirs.append(user_root / "paper-rag")
+    dirs.append(PACKAGED_CONFIG)
+    return dirs
+
+
+def available_profiles(dirs: Sequence[Path] | None = None) -> list[str]:
+    """Names of the profiles found in `dirs` (default: `config_dirs()`), `default` first."""
+    names = {p.stem for d in (config_dirs() if dirs is None else dirs) for p in d.glob("*.yaml")}
+    return ["default", *sorted(n for n in names if n != "default" and _PROFILE_NAME.match(n))]
 
 
 def load_settings(
     profile: str | None = None,
     overrides: Mapping[str, Any] | None = None,
     environ: Mapping[str, str] | None = None,
-    config_dir: Path = CONFIG_DIR,
+    dirs: Sequence[Path] | None = None,
 ) -> Settings:
-    """Build the settings: default.yaml, then the profile, then RAG_* variables, then `overrides`.
+    """Build the settings: packaged default.yaml, then the profile, then RAG_* variables, then `overrides`.
 
     `overrides` maps dotted keys (e.g. ``{"data_dir": "/tmp/x", "retrieval.top_k": 3}``) and wins
-    over everything. Raises RagError naming the key for unknown keys and bad values.
+    over everything. `dirs` are the folders searched for the profile (default: `config_dirs()`).
+    Raises RagError naming the key for unknown keys and bad values, and naming the profile for an
+    unknown or malformed profile name.
     """
     environ = os.environ if environ is None else environ
+    dirs = config_dirs(environ) if dirs is None else list(dirs)
     profile = profile or environ.get(PROFILE_ENV) or "default"
-    merged = _read_yaml(config_dir / "default.yaml")
+    if not _PROFILE_NAME.match(profile):
+        raise RagError(
+            f"bad profile name '{profile}': a profile is a name like 'extractive' (letters, digits, '.', '_', '-'), "
+            f"not a path; put NAME.yaml in ${CONFIG_DIR_ENV} or ~/.config/paper-rag"
+        )
+    merged = _read_yaml(PACKAGED_CONFIG / "default.yaml")
     if profile != "default":
-        profile_file = config_dir / f"{profile}.yaml"
-        if not profile_file.is_file():
+        profile_file = next((d / f"{profile}.yaml" for d in dirs if (d / f"{profile}.yaml").is_file()), None)
+        if profile_file is None:
             raise RagError(
-                f"unknown profile '{profile}': no {profile_file}; choose one of "
-                f"{', '.join(available_profiles(config_dir))}"
+                f"unknown profile '{profile}'; choose one of {', '.join(available_profiles(dirs))} "
+                f"(or add {profile}.yaml to ${CONFIG_DIR_ENV} or ~/.config/paper-rag)"
             )
-        _merge(merged, _read_yaml(profile_file), source=profile_file.name)
+        _merge(merged, _read_yaml(profile_file), source=str(profile_file))
     for name, raw in sorted(environ.items()):
-        if name.startswith(ENV_PREFIX) and name != PROFILE_ENV:
+        if name.startswith(ENV_PREFIX) and name not in (PROFILE_ENV, CONFIG_DIR_ENV):
             key = name[len(ENV_PREFIX):].lower().replace("__", ".")
             _set_dotted(merged, key, _parse_scalar(raw), source=name)
     for key, value in (overrides or {}).items():
@@ -154,7 +204,7 @@ def load_settings(
     except ValidationError as exc:
         err = exc.errors()[0]
         key = ".".join(str(p) for p in err["loc"])
-        raise RagError(f"bad setting '{key}': {err['msg']} (check config/*.yaml and RAG_* variables)") from None
+        raise RagError(f"bad setting '{key}': {err['msg']} (check the profile's YAML and RAG_* variables)") from None
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
@@ -185,7 +235,7 @@ def _set_dotted(target: dict[str, Any], dotted: str, value: Any, source: str) ->
     for depth, part in enumerate(parts):
         fields = model.model_fields
         if part not in fields or part == "profile":
-            raise RagError(f"unknown setting '{dotted}' (from {source}); see config/default.yaml for the keys")
+            raise RagError(f"unknown setting '{dotted}' (from {source}); see default.yaml (`rag config`) for the keys")
         if depth == len(parts) - 1:
             node[part] = value
             return

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rag.bm25_index import tokenize
-from rag.chunking import split_sentences
 from rag.embeddings import SentenceTransformerEmbedding
+from rag.metadata import abstract_from
 from rag.retrieval import PaperHit
 from rag.store import ChunkStore
+from rag.text import shared_share, split_sentences, tokenize
 
 LEXICAL_WEIGHT = 0.3
 
@@ -48,11 +48,7 @@ class Source:
 
 def abstract_of(hit: PaperHit, store: ChunkStore) -> str:
     """The whole abstract of a hit's paper (from its metadata, else from the paper's first chunk)."""
-    abstract = hit.chunk_metadata.get("abstract")
-    if abstract:
-        return abstract
-    paper = store.get_paper(hit.paper_id)
-    return paper.metadata.get("abstract", paper.text) if paper else hit.text
+    return abstract_from(hit.chunk_metadata, "") or store.abstract(hit.paper_id) or hit.text
 
 
 def prepare_sources(
@@ -69,11 +65,6 @@ def prepare_sources(
     for n, (hit, text, paper_spans) in enumerate(zip(hits, abstracts, spans), start=1):
         block = vectors[offset:offset + len(paper_spans)]
         offset += len(paper_spans)
-        lexical = np.array([_shared(terms, text[s:e]) for s, e in paper_spans], dtype=np.float32)
+        lexical = np.array([shared_share(terms, text[s:e]) for s, e in paper_spans], dtype=np.float32)
         sources.append(Source(n, hit, text, paper_spans, block, block @ query + LEXICAL_WEIGHT * lexical))
     return sources
-
-
-def _shared(terms: set[str], text: str) -> float:
-    """Share of the question's content words that occur in `text`."""
-    return len(terms & set(tokenize(text))) / len(terms) if terms else 0.0

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from rag.errors import RagError
+from rag.metadata import abstract_from, public_metadata
 from rag.settings import Settings
+from rag.text import first_line
 
 SPACE = "cosine"
 META_MODEL = "embedding_model"
@@ -73,7 +75,7 @@ class ChunkStore:
                 return
             docs = page.get("documents") or [""] * len(ids)
             for chunk_id, text, metadata in zip(ids, docs, page["metadatas"]):
-                yield StoredChunk(chunk_id, text or "", _public_metadata(metadata))
+                yield StoredChunk(chunk_id, text or "", public_metadata(metadata))
             offset += len(ids)
 
     def add(self, nodes: list[Any]) -> None:
@@ -92,7 +94,12 @@ class ChunkStore:
         page = self.collection.get(where={"$and": [{"paper_id": paper_id}, {"chunk": 0}]}, include=["metadatas", "documents"])
         if not page["ids"]:
             return None
-        return StoredChunk(page["ids"][0], page["documents"][0], _public_metadata(page["metadatas"][0]))
+        return StoredChunk(page["ids"][0], page["documents"][0], public_metadata(page["metadatas"][0]))
+
+    def abstract(self, paper_id: str) -> str:
+        """The whole abstract of a stored paper; "" when the paper is not stored."""
+        paper = self.get_paper(paper_id)
+        return abstract_from(paper.metadata, paper.text) if paper else ""
 
 
 def open_store(settings: Settings, model_name: str, dimension: int, collection: str | None = None) -> ChunkStore:
@@ -107,7 +114,7 @@ def open_store(settings: Settings, model_name: str, dimension: int, collection: 
             name=name, metadata={META_MODEL: model_name, META_DIM: dimension, "hnsw:space": SPACE}
         )
     except Exception as exc:
-        raise RagError(f"cannot open collection '{name}' at {_describe(settings)}: {_first_line(exc)}") from None
+        raise RagError(f"cannot open collection '{name}' at {_describe(settings)}: {first_line(exc)}") from None
     recorded = chroma_collection.metadata or {}
     if recorded.get(META_MODEL) != model_name or recorded.get(META_DIM) != dimension:
         raise RagError(
@@ -151,7 +158,7 @@ def _client(settings: Settings) -> Any:
         return chromadb.PersistentClient(path=str(path), settings=chroma_settings)
     except Exception as exc:
         hint = "start it with `chroma run --path DIR --port N` or fix store.host/store.port" if store.mode == "http" else "check --data-dir"
-        raise RagError(f"cannot reach the Chroma store at {_describe(settings)}: {_first_line(exc)}; {hint}") from None
+        raise RagError(f"cannot reach the Chroma store at {_describe(settings)}: {first_line(exc)}; {hint}") from None
 
 
 def _describe(settings: Settings) -> str:
@@ -159,15 +166,3 @@ def _describe(settings: Settings) -> str:
     if store.mode == "http":
         return f"{'https' if store.ssl else 'http'}://{store.host}:{store.port}"
     return str(settings.data_path / "chroma")
-
-
-def _public_metadata(metadata: dict[str, Any] | None) -> dict[str, Any]:
-    """Chunk metadata without LlamaIndex's bookkeeping fields."""
-    return {k: v for k, v in (metadata or {}).items() if not k.startswith("_") and k not in _LLAMA_KEYS}
-
-
-def _first_line(exc: Exception) -> str:
-    return (str(exc).strip().splitlines() or [type(exc).__name__])[0][:300]
-
-
-_LLAMA_KEYS = {"document_id", "doc_id", "ref_doc_id"}

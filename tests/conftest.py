@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from rag.settings import REPO_ROOT, Settings, load_settings
+from rag.service import RagService
+from rag.settings import Settings, load_settings
 
+REPO_ROOT = Path(__file__).resolve().parent.parent
 SEEDS = REPO_ROOT / "seeds"
 SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
 RAG_BIN = str(Path(sys.executable).with_name("rag"))
@@ -54,10 +56,8 @@ def run_cli(*args: str, env: dict[str, str] | None = None, timeout: float = 300)
 @pytest.fixture(scope="session")
 def seeded_dir(tmp_path_factory) -> Path:
     """A data directory holding the 38 seed abstracts, ingested once for the whole session."""
-    from rag.ingest import ingest
-
     data_dir = tmp_path_factory.mktemp("seeded")
-    ingest(make_settings(data_dir), [SEEDS], progress=False)
+    RagService(make_settings(data_dir)).ingest([SEEDS], progress=False)
     return data_dir
 
 
@@ -93,12 +93,18 @@ def chroma_server(tmp_path_factory):
         process.wait(timeout=30)
 
 
+def answerer_for(settings: Settings, retriever) -> "Answerer":
+    """An answerer with `settings`' backend over an existing retriever (no second store or model load)."""
+    from rag.answer import Answerer
+    from rag.backends import build_backend
+
+    return Answerer(settings, retriever, build_backend(settings))
+
+
 @pytest.fixture(scope="session")
 def seeded_retriever(seeded_settings):
     """One retriever over the seeded store, shared by the answer tests (read-only)."""
-    from rag.retrieval import open_retriever
-
-    return open_retriever(seeded_settings)
+    return RagService(seeded_settings).retriever
 
 
 @pytest.fixture(scope="session")
@@ -107,7 +113,7 @@ def llama_server():
 
     Yields the OpenAI-compatible base URL, e.g. http://127.0.0.1:PORT/v1.
     """
-    from rag.llm import bundled_gguf_path
+    from rag.backends import bundled_gguf_path
 
     port = free_port()
     process = subprocess.Popen(

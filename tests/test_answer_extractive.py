@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.answer import Answer, Answerer
+from conftest import answerer_for
 from rag.errors import RagError
 
 STORM = "000_711129f47277f084#4"
@@ -13,7 +13,7 @@ STORM = "000_711129f47277f084#4"
 @pytest.fixture(scope="module")
 def answerer(seeded_settings, seeded_retriever):
     settings = seeded_settings.model_copy(update={"llm": seeded_settings.llm.model_copy(update={"provider": "extractive"})})
-    return Answerer(settings, seeded_retriever)
+    return answerer_for(settings, seeded_retriever)
 
 
 def test_extractive_answer_is_the_quoted_best_sentence(answerer):
@@ -29,10 +29,11 @@ def test_extractive_answer_is_the_quoted_best_sentence(answerer):
 
 
 def test_stream_yields_text_then_one_final_answer(answerer):
-    items = list(answerer.stream("How deep was the SNN trained with SpikeInit without normalization?"))
-    assert all(isinstance(i, str) for i in items[:-1]) and items[:-1]
-    final = items[-1]
-    assert isinstance(final, Answer) and "1000-layer" in final.answer
+    stream = answerer.stream("How deep was the SNN trained with SpikeInit without normalization?")
+    pieces = list(stream)
+    final = stream.answer
+    assert pieces and all(isinstance(p, str) for p in pieces)
+    assert "1000-layer" in "".join(pieces) and "1000-layer" in final.answer
     assert set(final.timings_ms) >= {"retrieve", "generate", "verify", "total", "first_token"}
 
 

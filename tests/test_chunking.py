@@ -8,12 +8,12 @@ from conftest import SEEDS
 from rag.chunking import chunk_text, split_sentences
 from rag.corpus import read_corpus
 from rag.embeddings import build_embedding
-from rag.settings import EmbeddingSettings
+from rag.settings import load_settings
 
 
 @pytest.fixture(scope="module")
 def embedder():
-    return build_embedding(EmbeddingSettings())
+    return build_embedding(load_settings(environ={}).embedding)
 
 
 def test_sentences_ignore_abbreviations_and_decimals():

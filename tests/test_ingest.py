@@ -8,15 +8,14 @@ import pytest
 
 from conftest import SEEDS, make_settings
 from rag.bm25_index import load_or_build
-from rag.embeddings import build_embedding
 from rag.errors import RagError
-from rag.ingest import bm25_dir, ingest
+from rag.ingest import bm25_dir
+from rag.service import RagService
 from rag.store import open_store
 
 
 def _store(settings):
-    embedder = build_embedding(settings.embedding)
-    return open_store(settings, embedder.model_name, embedder.dimension)
+    return RagService(settings).store
 
 
 def _copy_seeds(tmp_path):
@@ -28,7 +27,7 @@ def _copy_seeds(tmp_path):
 def test_reingesting_the_same_files_adds_nothing(seeded_copy):
     settings = make_settings(seeded_copy)
     before = _store(settings).count()
-    report = ingest(settings, [SEEDS], progress=False)
+    report = RagService(settings).ingest([SEEDS], progress=False)
     assert report.as_dict() == {"added": 0, "updated": 0, "unchanged": 38, "removed": 0, "papers": 38, "chunks": before}
     assert _store(settings).count() == before
 
@@ -36,11 +35,11 @@ def test_reingesting_the_same_files_adds_nothing(seeded_copy):
 def test_a_changed_abstract_replaces_its_chunks_and_bm25_follows(tmp_path):
     corpus = _copy_seeds(tmp_path)
     settings = make_settings(tmp_path / "data")
-    ingest(settings, [corpus], progress=False)
+    RagService(settings).ingest([corpus], progress=False)
     seed = corpus / "000_711129f47277f084.txt"
     text = seed.read_text(encoding="utf-8")
     seed.write_text(text.replace("Our approach, PLaTITO,", "Our approach, ZEBRAFROG,"), encoding="utf-8")
-    report = ingest(settings, [corpus], progress=False)
+    report = RagService(settings).ingest([corpus], progress=False)
     assert (report.added, report.updated, report.unchanged) == (0, 1, 37)
     store = _store(settings)
     texts = [c.text for c in store.iter_chunks(where={"paper_id": "000_711129f47277f084#1"})]
@@ -53,14 +52,14 @@ def test_a_changed_abstract_replaces_its_chunks_and_bm25_follows(tmp_path):
 def test_prune_removes_papers_their_source_no_longer_has(tmp_path):
     corpus = _copy_seeds(tmp_path)
     settings = make_settings(tmp_path / "data")
-    ingest(settings, [corpus], progress=False)
+    RagService(settings).ingest([corpus], progress=False)
     seed = corpus / "003_cb611f67ebca296c.txt"
     heading, _, body = seed.read_text(encoding="utf-8").partition("\n")
     paragraphs = [p for p in body.split("\n\n") if p.strip()]
     seed.write_text(heading + "\n\n" + "\n\n".join(paragraphs[:17]) + "\n", encoding="utf-8")
-    kept = ingest(settings, [corpus], progress=False)
+    kept = RagService(settings).ingest([corpus], progress=False)
     assert kept.removed == 0 and kept.papers == 38  # without --prune nothing is removed
-    pruned = ingest(settings, [corpus], prune=True, progress=False)
+    pruned = RagService(settings).ingest([corpus], prune=True, progress=False)
     assert pruned.removed == 2 and pruned.papers == 36
     assert set(_store(settings).paper_hashes()) >= {"003_cb611f67ebca296c#17"}
     assert "003_cb611f67ebca296c#18" not in _store(settings).paper_hashes()
@@ -72,7 +71,7 @@ def test_a_bad_file_touches_nothing_already_stored(seeded_copy, tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text('[{"title": "x", "abstract": "y"', encoding="utf-8")
     with pytest.raises(RagError, match="broken.json: malformed JSON"):
-        ingest(settings, [SEEDS, broken], prune=True, progress=False)
+        RagService(settings).ingest([SEEDS, broken], prune=True, progress=False)
     assert _store(settings).paper_hashes() == before
 
 
@@ -85,5 +84,5 @@ def test_another_embedding_model_is_refused_with_the_way_to_reindex(seeded_copy)
 
 def test_reindex_rebuilds_the_collection(seeded_copy):
     settings = make_settings(seeded_copy)
-    report = ingest(settings, [SEEDS], reindex=True, progress=False)
+    report = RagService(settings).ingest([SEEDS], reindex=True, progress=False)
     assert (report.added, report.unchanged, report.papers) == (38, 0, 38)

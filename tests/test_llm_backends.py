@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import free_port, make_settings
-from rag.answer import Answerer
+from conftest import answerer_for
+from rag.backends import BACKENDS, LLMError, build_backend, bundled_gguf_path
 from rag.errors import RagError
-from rag.llm import LLMError, backend_label, build_chat_model, bundled_gguf_path
 from rag.settings import load_settings
 
 MESSAGES = [{"role": "user", "content": "Name one colour."}]
@@ -18,11 +18,17 @@ def _llm(**updates):
     return load_settings(environ={}).llm.model_copy(update={"max_tokens": 8, **updates})
 
 
+def build_chat_model(llm):
+    """The backend for these LLM settings over otherwise default settings."""
+    settings = load_settings(environ={})
+    return build_backend(settings.model_copy(update={"llm": llm}))
+
+
 def test_bundled_model_is_found_without_any_path_in_config():
     settings = load_settings(environ={})
     assert settings.llm.provider == "llama-cpp" and settings.llm.model_path == ""
     assert bundled_gguf_path().is_file()
-    assert backend_label(settings.llm) == "llama-cpp:SmolLM2-135M-Instruct"
+    assert build_backend(settings).label == "llama-cpp:SmolLM2-135M-Instruct"
 
 
 def test_llama_cpp_in_process_streams_text_and_loads_once():
@@ -44,7 +50,7 @@ def test_openai_like_streams_from_a_real_llama_cpp_server(llama_server):
 
 def test_openai_like_answerer_gives_checked_answer(llama_server, seeded_settings, seeded_retriever):
     settings = seeded_settings.model_copy(update={"llm": _llm(provider="openai-like", api_base=llama_server, model="smollm2", max_tokens=48)})
-    answer = Answerer(settings, seeded_retriever).ask("How deep was the SNN trained with SpikeInit?")
+    answer = answerer_for(settings, seeded_retriever).ask("How deep was the SNN trained with SpikeInit?")
     assert answer.error is None and not answer.refused
     assert answer.backend == "openai-like:smollm2"
     assert answer.citations and all(c.supported for c in answer.citations)
@@ -53,7 +59,7 @@ def test_openai_like_answerer_gives_checked_answer(llama_server, seeded_settings
 def test_unreachable_server_gives_one_line_error_and_keeps_sources(seeded_settings, seeded_retriever):
     url = f"http://127.0.0.1:{free_port()}/v1"
     settings = seeded_settings.model_copy(update={"llm": _llm(provider="openai-like", api_base=url, model="m", timeout_s=5)})
-    answer = Answerer(settings, seeded_retriever).ask("How deep was the SNN trained with SpikeInit?")
+    answer = answerer_for(settings, seeded_retriever).ask("How deep was the SNN trained with SpikeInit?")
     assert answer.error is not None and "\n" not in answer.error
     assert answer.error.startswith(f"openai-like:m at {url} failed")
     assert answer.sources and answer.sources[0].title == "SpikeInit"
@@ -76,6 +82,13 @@ def test_bad_model_path_is_a_one_line_error_naming_the_path(tmp_path):
     with pytest.raises(LLMError) as err:
         list(model.stream(MESSAGES))
     assert str(missing) in str(err.value) and "llama-cpp" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_unknown_provider_is_refused_with_the_available_ones():
+    with pytest.raises(RagError) as err:
+        build_chat_model(_llm(provider="olama"))
+    assert str(err.value) == f"unknown llm.provider 'olama'; available: {', '.join(sorted(BACKENDS))}"
+    assert {"llama-cpp", "openai-like", "ollama", "extractive"} <= set(BACKENDS)
 
 
 def test_server_backends_need_a_model_name():

@@ -6,13 +6,13 @@ import pytest
 
 from conftest import SEEDS, make_settings
 from rag.errors import RagError
-from rag.ingest import bm25_dir, ingest
-from rag.retrieval import open_retriever
+from rag.ingest import bm25_dir
+from rag.service import RagService
 
 
 @pytest.fixture(scope="module")
 def retriever(seeded_settings):
-    return open_retriever(seeded_settings)
+    return RagService(seeded_settings).retriever
 
 
 @pytest.mark.parametrize(
@@ -62,14 +62,14 @@ def test_empty_query_is_refused(retriever):
 
 def test_bm25_index_survives_restarts_and_follows_changes(tmp_path):
     settings = make_settings(tmp_path / "data")
-    ingest(settings, [SEEDS / "000_711129f47277f084.txt"], progress=False)
+    RagService(settings).ingest([SEEDS / "000_711129f47277f084.txt"], progress=False)
     manifest = bm25_dir(settings, "papers") / "manifest.json"
     saved = manifest.stat().st_mtime_ns
-    reopened = open_retriever(settings)  # a new process would do the same: load, check, no rebuild
+    reopened = RagService(settings).retriever  # a new process would do the same: load, check, no rebuild
     assert manifest.stat().st_mtime_ns == saved
     assert len(reopened.bm25.chunk_ids) == reopened.store.count()
-    ingest(settings, [SEEDS], progress=False)
-    after = open_retriever(settings)
+    RagService(settings).ingest([SEEDS], progress=False)
+    after = RagService(settings).retriever
     assert len(after.bm25.chunk_ids) == after.store.count() > len(reopened.bm25.chunk_ids)
     assert after.search("Clifford-steerable CNN equivariance pseudo-Euclidean", mode="bm25")[0].paper_id == "003_cb611f67ebca296c#13"
 
@@ -82,6 +82,6 @@ def test_filters_accept_fields_only_some_sources_have(seeded_copy, tmp_path):
         encoding="utf-8",
     )
     settings = make_settings(seeded_copy)
-    ingest(settings, [extra], progress=False)
-    hits = open_retriever(settings).search("spiking neural networks", filters={"track": "workshop"})
+    RagService(settings).ingest([extra], progress=False)
+    hits = RagService(settings).retriever.search("spiking neural networks", filters={"track": "workshop"})
     assert [h.paper_id for h in hits] == ["W1"]

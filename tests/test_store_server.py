@@ -6,9 +6,7 @@ import pytest
 
 from conftest import SEEDS, make_settings
 from rag.errors import RagError
-from rag.ingest import ingest
-from rag.retrieval import open_retriever
-from rag.stats import collect_stats
+from rag.service import RagService
 
 pytestmark = pytest.mark.server
 
@@ -16,12 +14,12 @@ pytestmark = pytest.mark.server
 def test_ingest_and_search_over_http(chroma_server, tmp_path):
     host, port = chroma_server
     settings = make_settings(tmp_path, **{"store.mode": "http", "store.host": host, "store.port": port})
-    first = ingest(settings, [SEEDS], progress=False)
-    again = ingest(settings, [SEEDS], progress=False)
+    first = RagService(settings).ingest([SEEDS], progress=False)
+    again = RagService(settings).ingest([SEEDS], progress=False)
     assert (first.added, again.added, again.unchanged) == (38, 0, 38)
-    hits = open_retriever(settings).search("nowcasting storms from radar reflectivity")
+    hits = RagService(settings).retriever.search("nowcasting storms from radar reflectivity")
     assert hits[0].paper_id == "000_711129f47277f084#4"
-    stats = collect_stats(settings)
+    stats = RagService(settings).stats()
     assert stats["store_mode"] == "http" and stats["papers"] == 38
     assert stats["store"] == f"http://{host}:{port}"
 
@@ -32,6 +30,6 @@ def test_unreachable_server_is_one_line_with_the_fix(tmp_path):
     port = free_port()
     settings = make_settings(tmp_path, **{"store.mode": "http", "store.port": port})
     with pytest.raises(RagError) as info:
-        open_retriever(settings)
+        RagService(settings).retriever
     message = str(info.value)
     assert f"http://127.0.0.1:{port}" in message and "chroma run" in message and "\n" not in message

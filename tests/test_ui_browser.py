@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
-from conftest import RAG_BIN, free_port, wait_for_port
-from rag.settings import REPO_ROOT
+from conftest import RAG_BIN, REPO_ROOT, free_port, wait_for_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -12,8 +12,8 @@ from rag.answer import Answer, Citation
 from rag.corpus import read_corpus
 from rag.errors import RagError
 from rag.retrieval import PaperHit
+from rag.service import open_service
 from ui import views
-from ui.backends import BackendRegistry
 from ui.serve import PASSWORD_ENV, USER_ENV, credentials
 from ui.session import Session, Turn
 
@@ -29,7 +29,8 @@ def hit(paper, score: float = 0.5) -> PaperHit:
 
 def cite(n: int, paper, sentence: str, supported: bool = True, shift: int = 0) -> Citation:
     start = paper.text.index(sentence)
-    return Citation(n, paper.paper_id, paper.title, paper.source, sentence, start + shift, start + shift + len(sentence), supported)
+    return Citation(n=n, paper_id=paper.paper_id, title=paper.title, source=paper.source, quote=sentence,
+                    start=start + shift, end=start + shift + len(sentence), supported=supported)
 
 
 PLM = "incorporating protein language model (pLM) embeddings further improves out-of-distribution generalization"
@@ -108,7 +109,8 @@ def test_spans_trust_good_offsets_and_relocate_stale_ones():
 
 
 def test_quote_absent_from_the_abstract_is_reported_not_highlighted():
-    ghost = Citation(1, PLATITO.paper_id, PLATITO.title, PLATITO.source, "not in the abstract", 0, 19, False)
+    ghost = Citation(n=1, paper_id=PLATITO.paper_id, title=PLATITO.title, source=PLATITO.source,
+                     quote="not in the abstract", start=0, end=19, supported=False)
     spans, missing = views.locate_spans(PLATITO.text, [ghost])
     assert spans == [] and missing == [ghost]
 
@@ -195,10 +197,11 @@ def test_serve_refuses_another_interface_without_a_login(tmp_path):
 
 @pytest.mark.parametrize("profile,reason", [("nope", "unknown profile 'nope'"), ("server", "cannot reach the Chroma store")])
 def test_a_backend_that_cannot_start_says_why_and_is_not_kept(tmp_path, profile, reason):
-    registry = BackendRegistry(overrides={"data_dir": str(tmp_path), "store.port": free_port()})
+    service = open_service("extractive", overrides={"data_dir": str(tmp_path), "store.port": free_port()})
     with pytest.raises(RagError, match=reason):
-        registry.get(profile)
-    assert profile not in registry._backends
+        service.start(profile)
+    assert profile not in service._answerers
+    assert service.start("extractive").backend == "extractive"  # the current profile still answers
 
 
 def test_serve_refuses_a_taken_port_at_once(tmp_path):

@@ -1,6 +1,6 @@
 """The chat page: a Gradio Blocks layout whose handlers call `rag` and render with `ui.views`.
 
-Each browser tab owns a `Session` in gr.State; backends are shared through a `BackendRegistry`.
+Each browser tab owns a `Session` in gr.State; answers come from the shared `RagService`.
 Handlers never raise into Gradio: every failure becomes a one-line notice or chat message.
 """
 
@@ -13,8 +13,8 @@ from typing import Any, Iterator, Mapping
 import gradio as gr
 
 from rag.errors import RagError
+from rag.service import RagService
 from ui import views
-from ui.backends import BackendRegistry
 from ui.session import Session, Turn
 
 CHAT_CONCURRENCY = 8
@@ -46,8 +46,8 @@ if (typeof watch === 'function') {
 }
 """
 
-def build_app(registry: BackendRegistry, profile: str, corpus: Mapping[str, Any]) -> gr.Blocks:
-    """The chat page over `registry`, starting on `profile`, with the corpus summary `corpus`
+def build_app(service: RagService, profile: str, corpus: Mapping[str, Any]) -> gr.Blocks:
+    """The chat page over `service`, starting on `profile`, with the corpus summary `corpus`
     (the shape of `rag stats --json`). Its queue serves CHAT_CONCURRENCY questions at once."""
     with gr.Blocks(title="Paper Q&A") as app:
         session = gr.State(Session(profile=profile))
@@ -69,15 +69,15 @@ def build_app(registry: BackendRegistry, profile: str, corpus: Mapping[str, Any]
                 gr.Examples(examples=[[q] for q in EXAMPLES], inputs=[question], label="Example questions")
                 with gr.Accordion("Settings", open=True, elem_id="settings"):
                     backend = gr.Dropdown(
-                        registry.profiles(), value=profile, label="Profile / backend (config/*.yaml)", elem_id="profile",
+                        service.profiles(), value=profile, label="Profile / backend (config/*.yaml)", elem_id="profile",
                     )
-                    top_k = gr.Slider(1, 10, value=registry.get(profile).settings.answer.top_k, step=1,
+                    top_k = gr.Slider(1, 10, value=service.answerer(profile).settings.answer.top_k, step=1,
                                       label="Papers per answer (top-k)", elem_id="top-k")
                     show_scores = gr.Checkbox(False, label="Show retrieval scores", elem_id="show-scores")
             with gr.Column(scale=2, min_width=300):
                 sources = gr.HTML(views.render_sources(None, 0, {}), js_on_load=CITE_JS, elem_id="sources", padding=True)
 
-        handler = _Handlers(registry)
+        handler = _Handlers(service)
         # One event for Enter and the button, so a tab never runs two questions at once.
         gr.on([question.submit, send.click], handler.send, inputs=[question, session, top_k, show_scores],
               outputs=[question, chat, sources, notice, session], concurrency_limit=CHAT_CONCURRENCY)
@@ -93,8 +93,8 @@ def build_app(registry: BackendRegistry, profile: str, corpus: Mapping[str, Any]
 class _Handlers:
     """Event handlers; each takes the tab's Session and returns it changed in place."""
 
-    def __init__(self, registry: BackendRegistry) -> None:
-        self.registry = registry
+    def __init__(self, service: RagService) -> None:
+        self.service = service
 
     def send(self, question: str, session: Session, top_k: float, show_scores: bool) -> Iterator[tuple]:
         """Stream the answer to `question`: raw tokens first, then the checked answer and its sources."""
@@ -102,16 +102,14 @@ class _Handlers:
         history = views.render_chat(session.turns)
         pending = [*history, {"role": "user", "content": views.render_question(question)}]
         yield "", [*pending, {"role": "assistant", "content": views.render_streaming("")}], gr.skip(), "", session
-        raw, answer = "", None
+        raw = ""
         try:
-            backend = self.registry.get(session.profile)
-            for item in backend.answerer.stream(question, history=session.conversation(), top_k=int(top_k)):
-                if isinstance(item, str):
-                    raw += item
-                    yield gr.skip(), [*pending, {"role": "assistant", "content": views.render_streaming(raw)}], gr.skip(), gr.skip(), gr.skip()
-                else:
-                    answer = item
-            turn = Turn(question, answer, backend.abstracts(answer))
+            stream = self.service.stream(question, history=session.conversation(), top_k=int(top_k), profile=session.profile)
+            for piece in stream:
+                raw += piece
+                yield gr.skip(), [*pending, {"role": "assistant", "content": views.render_streaming(raw)}], gr.skip(), gr.skip(), gr.skip()
+            answer = stream.answer
+            turn = Turn(question, answer, {hit.paper_id: self.service.abstract(hit.paper_id) for hit in answer.sources})
         except RagError as exc:
             if not raw:  # refused before answering (empty or over-long question, ...): nothing to keep
                 yield question, history, gr.skip(), f"⚠ {exc}", session
@@ -132,13 +130,13 @@ class _Handlers:
     def switch(self, profile: str, session: Session) -> tuple:
         """Use `profile` from the next message on; if it cannot start, say why and keep the current one."""
         try:
-            backend = self.registry.get(profile)
+            answerer = self.service.start(profile)
         except Exception as exc:  # a RagError says why; anything else is a bug, so log its traceback
             if not isinstance(exc, RagError):
                 traceback.print_exc(file=sys.stderr)
             return session.profile, f"⚠ Cannot switch to '{profile}': {_first_line(exc)}. Still using '{session.profile}'.", session
         session.profile = profile
-        return profile, f"Backend '{profile}' ({backend.label}) answers your next message.", session
+        return profile, f"Backend '{profile}' ({answerer.backend}) answers your next message.", session
 
     def rerender(self, session: Session, show_scores: bool) -> str:
         """The sources panel as currently shown, re-rendered (e.g. with scores toggled)."""

@@ -1,7 +1,11 @@
-"""`rag serve`: prepare the store and the starting backend, then run the chat page until interrupted."""
+"""`rag serve`: prepare the store and the starting backend, then run the chat page until interrupted.
+
+Plugged into the `rag` command line through the `paper_rag.commands` entry point (`register`).
+"""
 
 from __future__ import annotations
 
+import argparse
 import ipaddress
 import os
 import socket
@@ -10,7 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from rag.errors import RagError
-from rag.settings import Settings
+from rag.service import RagService
 
 USER_ENV = "PAPER_RAG_USER"
 PASSWORD_ENV = "PAPER_RAG_PASSWORD"
@@ -31,37 +35,36 @@ def credentials(host: str, environ: Mapping[str, str] = os.environ) -> tuple[str
     return user, password
 
 
-def ensure_corpus(settings: Settings) -> dict[str, Any]:
-    """The store's stats, after ingesting corpus.default_paths (the seeds) if the store is empty."""
-    from rag.ingest import ingest
-    from rag.stats import collect_stats
-
-    stats = collect_stats(settings)
-    if stats["papers"] == 0:
-        paths = [settings.resolve_path(p) for p in settings.corpus.default_paths]
-        print(f"the store is empty; ingesting {', '.join(map(str, paths))}", file=sys.stderr, flush=True)
-        ingest(settings, paths, progress=True)
-        stats = collect_stats(settings)
-    return stats
+def register(commands: Any, common: argparse.ArgumentParser) -> None:
+    """Add `rag serve` to the `rag` command line's subcommands."""
+    serve_cmd = commands.add_parser("serve", parents=[common], help="run the chat page (ingests the seeds into an empty store)")
+    serve_cmd.add_argument("--host", default="127.0.0.1", help="interface to bind (default: 127.0.0.1; any other needs PAPER_RAG_USER and PAPER_RAG_PASSWORD)")
+    serve_cmd.add_argument("--port", type=int, default=7860, help="TCP port (default: 7860)")
+    serve_cmd.set_defaults(handler=_serve_command)
 
 
-def serve(settings: Settings, host: str, port: int, overrides: Mapping[str, Any]) -> None:
+def _serve_command(args: argparse.Namespace, service: RagService) -> int:
+    if not 1 <= args.port <= 65535:
+        raise RagError(f"--port must be between 1 and 65535, not {args.port}")
+    serve(service, host=args.host, port=args.port)
+    return 0
+
+
+def serve(service: RagService, host: str, port: int) -> None:
     """Serve the chat page on host:port until interrupted.
 
     Refuses a non-loopback host without login credentials, ingests the seeds into an empty store,
-    and starts the settings' profile before listening, so a failure is reported before any page.
-    `overrides` (the command line's dotted settings) apply to every profile the page switches to.
+    and starts the service's profile before listening, so a failure is reported before any page.
     """
     auth = credentials(host)
     _check_port(host, port)  # before the slow part, so a taken port fails at once
     os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
     from ui.app import build_app
-    from ui.backends import BackendRegistry
 
-    stats = ensure_corpus(settings)
-    registry = BackendRegistry(overrides=overrides)
-    registry.get(settings.profile)
-    app = build_app(registry, settings.profile, stats)
+    profile = service.settings.profile
+    stats = service.ensure_corpus()
+    service.start(profile)
+    app = build_app(service, profile, stats)
     try:
         app.launch(
             server_name=host, server_port=port, auth=auth, css_paths=[STATIC / "app.css"],
@@ -70,7 +73,7 @@ def serve(settings: Settings, host: str, port: int, overrides: Mapping[str, Any]
     except OSError:
         raise _port_error(host, port) from None
     login = f"; login required (user from {USER_ENV}, password from {PASSWORD_ENV})" if auth else ""
-    print(f"serving profile '{settings.profile}' on http://{_url_host(host)}:{port}{login}; Ctrl+C stops", file=sys.stderr, flush=True)
+    print(f"serving profile '{profile}' on http://{_url_host(host)}:{port}{login}; Ctrl+C stops", file=sys.stderr, flush=True)
     app.block_thread()
 
 

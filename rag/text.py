@@ -1,0 +1,131 @@
+"""Text utilities shared by every stage: sentences, word tokens, names and numbers.
+
+Pure functions over strings; this module imports nothing else from the project, so any stage may
+use it without pulling in another.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+# A sentence ends at . ! ? followed by space and an upper-case letter, digit, quote or bracket,
+# unless the period belongs to a common abbreviation or a single initial.
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+(?=[A-Z0-9\"“(\[$\\])")
+_ABBREVIATIONS = re.compile(
+    r"(?:\b(?:e\.g|i\.e|et al|etc|vs|cf|Fig|Eq|Sec|Tab|No|Dr|Mr|Ms|approx|resp|incl|w\.r\.t)\.|\b[A-Z]\.)$",
+    re.IGNORECASE,
+)
+_TOKEN = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
+STOPWORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been before being below
+    between both but by can could did do does doing down during each few for from further had has have
+    having he her here hers herself him himself his how i if in into is it its itself just me more most my
+    myself no nor not now of off on once only or other our ours ourselves out over own same she should so
+    some such than that the their theirs them themselves then there these they this those through to too
+    under until up very was we were what when where which while who whom why will with you your yours
+    yourself yourselves also however thus via""".split()
+)
+_NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*\b")
+_NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:[.,]\d+)*")
+_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9][A-Za-z0-9\-']*")
+NUMBER_WORDS = {
+    w: str(i) for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+NUMBER_WORDS.update({"hundred": "100", "thousand": "1000", "million": "1000000", "billion": "1000000000"})
+
+
+def split_sentences(text: str) -> list[tuple[int, int]]:
+    """Character spans of the sentences of `text`, in order, covering all non-space characters."""
+    spans = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        if _ABBREVIATIONS.search(text[start:match.start()]):
+            continue
+        spans.append((start, match.start()))
+        start = match.end()
+    if text[start:].strip():
+        spans.append((start, len(text.rstrip())))
+    return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-cased, stop-word-free, stemmed word tokens of `text` (hyphenated words kept whole and split)."""
+    words = []
+    for word in _TOKEN.findall(text.lower()):
+        if word in STOPWORDS:
+            continue
+        words.append(word)
+        if "-" in word:
+            words.extend(part for part in word.split("-") if part and part not in STOPWORDS)
+    return _stemmer().stemWords(words)
+
+
+def shared_share(terms: set[str], text: str) -> float:
+    """Share of `terms` (tokens from `tokenize`) that occur among the tokens of `text`."""
+    return len(terms & set(tokenize(text))) / len(terms) if terms else 0.0
+
+
+def names_in(text: str) -> list[str]:
+    """Names a text mentions: words with an inner capital or a digit, or acronyms (e.g. PLaTITO, QM9)."""
+    names = []
+    for word in _NAME.findall(text):
+        if (any(c.isupper() for c in word[1:]) or any(c.isdigit() for c in word)) and word not in names:
+            names.append(word)
+    return names
+
+
+def key_terms(claim: str) -> set[str]:
+    """Numbers and names a claim states (a word with an inner capital or a digit, an acronym, or a
+    capitalised word inside the sentence), lower-cased; number words become digits."""
+    terms = {_normalise_number(m) for m in _NUMBER.findall(claim)}
+    words = _WORD.findall(claim.replace("*", ""))
+    for i, word in enumerate(words):
+        stem = word.strip("-'")
+        if not stem or stem.replace("-", "").isdigit():
+            continue
+        lower = stem.lower()
+        if lower in NUMBER_WORDS:
+            terms.add(NUMBER_WORDS[lower])
+        elif any(c.isdigit() for c in stem) or any(c.isupper() for c in stem[1:]) or (i > 0 and stem[0].isupper()):
+            terms.add(lower)
+    return terms
+
+
+def missing_terms(claim: str, text: str) -> list[str]:
+    """The key terms of `claim` that do not occur in `text` (numbers and names, case-insensitive)."""
+    lowered = text.lower()
+    present = {_normalise_number(m) for m in _NUMBER.findall(text)}
+    present.update(NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in NUMBER_WORDS)
+    missing = []
+    for term in sorted(key_terms(claim)):
+        if _is_number(term):
+            if term not in present:
+                missing.append(term)
+        elif not re.search(r"(?<![a-z0-9])" + re.escape(term), lowered):
+            missing.append(term)
+    return missing
+
+
+def first_line(exc: BaseException, limit: int = 300) -> str:
+    """The first line of an exception's message (or its type name), cut to `limit` characters."""
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0][:limit]
+
+
+def _is_number(term: str) -> bool:
+    return bool(re.fullmatch(r"\d+(?:\.\d+)*", term))
+
+
+def _normalise_number(text: str) -> str:
+    return text.replace(",", "")
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Any:
+    import Stemmer
+
+    return Stemmer.Stemmer("english")
