@@ -14,7 +14,7 @@ from rag.errors import RagError
 from rag.retrieval import PaperHit
 from rag.service import open_service
 from ui import views
-from ui.serve import PASSWORD_ENV, USER_ENV, credentials
+from rag.auth import PASSWORD_ENV, USER_ENV, credentials
 from ui.session import Session, Turn
 
 PAPERS = {paper.paper_id: paper for paper in read_corpus([SEEDS])}

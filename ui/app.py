@@ -86,6 +86,7 @@ def build_app(service: RagService, profile: str, corpus: Mapping[str, Any]) -> g
         backend.input(handler.switch, inputs=[backend, session], outputs=[backend, notice, session])
         show_scores.change(handler.rerender, inputs=[session, show_scores], outputs=[sources])
         sources.click(handler.cite, inputs=[session, show_scores], outputs=[sources, session])
+        gr.api(handler.ask, api_name="ask", api_description="A cited, checked answer in the `rag ask --json` shape.")
     app.queue(default_concurrency_limit=CHAT_CONCURRENCY)
     return app
 
@@ -121,6 +122,17 @@ class _Handlers:
         session.turns.append(turn)
         session.shown_turn, session.active = turn_no, None
         yield gr.skip(), views.render_chat(session.turns), self._sources(session, show_scores), "", session
+
+    def ask(self, question: str, profile: str = "", top_k: int = 0) -> dict:
+        """The page's named API endpoint (`/ask`): the answer to `question` as `rag ask --json` gives it.
+
+        An empty `profile` means the page's starting one; `top_k` 0 means the profile's answer.top_k.
+        """
+        try:
+            answer = self.service.ask(question, top_k=top_k or None, profile=profile or None)
+        except RagError as exc:
+            raise gr.Error(str(exc)) from None
+        return answer.as_dict()
 
     def clear(self, session: Session) -> tuple:
         """Empty the chat and the sources panel."""

@@ -6,33 +6,18 @@ Plugged into the `rag` command line through the `paper_rag.commands` entry point
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import os
 import socket
 import sys
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
+from rag.api import build_api
+from rag.auth import PASSWORD_ENV, USER_ENV, api_guard
 from rag.errors import RagError
 from rag.service import RagService
 
-USER_ENV = "PAPER_RAG_USER"
-PASSWORD_ENV = "PAPER_RAG_PASSWORD"
 STATIC = Path(__file__).resolve().parent / "static"
-
-
-def credentials(host: str, environ: Mapping[str, str] = os.environ) -> tuple[str, str] | None:
-    """Login required to serve on `host`: None on a loopback address, else (user, password) from
-    PAPER_RAG_USER / PAPER_RAG_PASSWORD; raises RagError when those are missing."""
-    if _is_loopback(host):
-        return None
-    user, password = environ.get(USER_ENV, ""), environ.get(PASSWORD_ENV, "")
-    if not user or not password:
-        raise RagError(
-            f"serving on {host} exposes the chat beyond this machine; set {USER_ENV} and {PASSWORD_ENV} "
-            f"to require a login, or use --host 127.0.0.1"
-        )
-    return user, password
 
 
 def register(commands: Any, common: argparse.ArgumentParser) -> None:
@@ -51,30 +36,33 @@ def _serve_command(args: argparse.Namespace, service: RagService) -> int:
 
 
 def serve(service: RagService, host: str, port: int) -> None:
-    """Serve the chat page on host:port until interrupted.
+    """Serve the chat page at / and the HTTP API (rag.api) on host:port until interrupted.
 
     Refuses a non-loopback host without login credentials, ingests the seeds into an empty store,
     and starts the service's profile before listening, so a failure is reported before any page.
     """
-    auth = credentials(host)
+    settings = service.settings
+    guard = api_guard(host, settings.api.token_env)
     _check_port(host, port)  # before the slow part, so a taken port fails at once
     os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
+    import gradio as gr
+    import uvicorn
+
     from ui.app import build_app
 
-    profile = service.settings.profile
     stats = service.ensure_corpus()
-    service.start(profile)
-    app = build_app(service, profile, stats)
-    try:
-        app.launch(
-            server_name=host, server_port=port, auth=auth, css_paths=[STATIC / "app.css"],
-            ssr_mode=False, quiet=True, show_error=False, footer_links=[], prevent_thread_lock=True,
-        )
-    except OSError:
-        raise _port_error(host, port) from None
-    login = f"; login required (user from {USER_ENV}, password from {PASSWORD_ENV})" if auth else ""
-    print(f"serving profile '{profile}' on http://{_url_host(host)}:{port}{login}; Ctrl+C stops", file=sys.stderr, flush=True)
-    app.block_thread()
+    service.start(settings.profile)
+    app = gr.mount_gradio_app(
+        build_api(service, guard, settings.api.max_body_bytes), build_app(service, settings.profile, stats), path="/",
+        auth=guard.login, css_paths=[STATIC / "app.css"], ssr_mode=False, show_error=False, footer_links=[],
+    )
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False))
+    login = f"; login required (user from {USER_ENV}, password from {PASSWORD_ENV}, or a bearer token from ${settings.api.token_env} for the API)" if guard.login else ""
+    print(f"serving profile '{settings.profile}' on http://{_url_host(host)}:{port} (chat page at /, API at /v1){login}; Ctrl+C stops",
+          file=sys.stderr, flush=True)
+    server.run()
+    if not server.started:
+        raise _port_error(host, port)
 
 
 def _check_port(host: str, port: int) -> None:
@@ -89,15 +77,6 @@ def _check_port(host: str, port: int) -> None:
 
 def _port_error(host: str, port: int) -> RagError:
     return RagError(f"cannot listen on {host}:{port} (port in use, or not an address of this machine); pick another --port or --host")
-
-
-def _is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def _url_host(host: str) -> str:
