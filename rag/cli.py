@@ -88,7 +88,8 @@ def _parser() -> argparse.ArgumentParser:
     chat.add_argument("-k", "--top-k", type=int, help="papers given to the model (default: answer.top_k)")
     chat.set_defaults(handler=_chat)
 
-    for plugin in entry_points(group=COMMAND_PLUGINS):
+    # By name, so that one command seen through two installs (say, a venv over another) loads once.
+    for plugin in {ep.name: ep for ep in entry_points(group=COMMAND_PLUGINS)}.values():
         plugin.load()(commands, common)
     return parser
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import re
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, Mapping, Sequence
 
@@ -29,12 +28,11 @@ CONFIG_DIR_ENV = "RAG_CONFIG_DIR"
 
 
 def _packaged(name: str) -> Path:
-    """A folder shipped inside the wheel as package `rag.<name>`; in a source checkout (editable
-    install, PYTHONPATH) the repository's own `<name>/` folder beside rag/."""
-    try:
-        return Path(str(resources.files(f"rag.{name}")))
-    except ModuleNotFoundError:
-        return Path(__file__).resolve().parent.parent / name
+    """A data folder: rag/<name> inside an installed wheel (package `rag.<name>`), else the
+    repository's own `<name>/` beside rag/ in a source checkout (editable install, PYTHONPATH)."""
+    package = Path(__file__).resolve().parent
+    installed = package / name
+    return installed if installed.is_dir() else package.parent / name
 
 
 PACKAGED_CONFIG = _packaged("config")
