@@ -45,6 +45,7 @@ def _parser() -> argparse.ArgumentParser:
     ingest.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: corpus.default_paths, i.e. seeds/)")
     ingest.add_argument("--prune", action="store_true", help="remove stored papers that are no longer in PATHs")
     ingest.add_argument("--reindex", action="store_true", help="drop the collection and embed everything again")
+    ingest.add_argument("--no-wait", action="store_true", help="fail at once if another ingest is writing to this store, instead of waiting")
     ingest.set_defaults(handler=_ingest)
 
     search = commands.add_parser("search", parents=[common], help="find the papers that match a query")
@@ -87,7 +88,7 @@ def _ingest(args: argparse.Namespace, settings: Settings) -> int:
     from rag.ingest import ingest
 
     paths = args.paths or [str(settings.resolve_path(p)) for p in settings.corpus.default_paths]
-    report = ingest(settings, paths, prune=args.prune, reindex=args.reindex, progress=True)
+    report = ingest(settings, paths, prune=args.prune, reindex=args.reindex, progress=True, wait=not args.no_wait)
     _emit(args, report.as_dict(), _format_ingest)
     return 0
 

@@ -251,5 +251,5 @@ def _venue_year(text: str) -> dict[str, str | int]:
 
 RESERVED_METADATA_KEYS = {
     "paper_id", "title", "source", "authors", "content_hash", "chunk", "n_chunks", "start", "end",
-    "abstract", "source_path", "document_id", "doc_id", "ref_doc_id", "_node_content", "_node_type",
+    "abstract", "source_path", "store_version", "document_id", "doc_id", "ref_doc_id", "_node_content", "_node_type",
 }

@@ -14,10 +14,11 @@ def collect_stats(settings: Settings) -> dict[str, Any]:
     """Counts and configuration of the configured collection, in the shape of `rag stats --json`."""
     embedder = build_embedding(settings.embedding)
     store = open_store(settings, embedder.model_name, embedder.dimension)
-    sources = Counter(chunk.metadata.get("source", "") for chunk in store.iter_chunks(where={"chunk": 0}, documents=False))
+    papers = store.inventory().papers.values()
+    sources = Counter(version.first.get("source", "") for version in papers)
     return {
         "papers": sum(sources.values()),
-        "chunks": store.count(),
+        "chunks": sum(len(version.chunk_ids) for version in papers),
         "embedding_model": embedder.model_name,
         "embedding_dim": embedder.dimension,
         "store_mode": settings.store.mode,
