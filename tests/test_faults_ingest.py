@@ -1,7 +1,7 @@
 """Fault suite for ingest: real `rag ingest` processes killed with SIGKILL at named stages, and two at once.
 
 The kills use the fault-injection hook in rag/faults.py (PAPER_RAG_FAULT_*), on the embedded store and
-on a real `chroma run` server. After each kill every paper must be stored exactly once, in its old or
+on a real `chroma run` server, with 24 papers made from the seed abstracts. After each kill every paper must be stored exactly once, in its old or
 its new version, for every reader (inventory, chunks, stats, BM25, dense and BM25 search, get_paper),
 and the next ingest must converge to the new version with no leftovers.
 """
@@ -28,13 +28,13 @@ from rag.stats import collect_stats
 from rag.store import open_store
 from rag.versions import VERSION_KEY
 
-N_PAPERS = 60
-BATCH = "16"  # chunks per write/delete batch, so that mid-write and mid-delete are reachable
+N_PAPERS = 24
+BATCH = "6"  # chunks per write/delete batch, so that mid-write and mid-delete are reachable
 REVISION = "A revised edition adds a zebrafrog ablation."
 
 
 def _write_corpus(path: Path, revised: bool, ids: range = range(N_PAPERS)) -> Path:
-    """60 papers made from the seed abstracts; the revised corpus changes every abstract (titles stay)."""
+    """N_PAPERS papers made from the seed abstracts; the revised corpus changes every abstract (titles stay)."""
     seeds = read_corpus([SEEDS])
     records = []
     for i in ids:
@@ -57,7 +57,7 @@ def corpora(tmp_path_factory) -> tuple[Path, Path]:
 
 @pytest.fixture(scope="module")
 def embedded_v1(tmp_path_factory, corpora) -> Path:
-    """An embedded data dir holding version 1 of the 60 papers (copy it before changing it)."""
+    """An embedded data dir holding version 1 of the papers (copy it before changing it)."""
     data = tmp_path_factory.mktemp("fault-v1") / "data"
     ingest(make_settings(data), [corpora[0]], progress=False)
     return data
@@ -169,10 +169,10 @@ def test_concurrent_ingests_take_turns_and_readers_never_wait(tmp_path):
     """A holds the lock; B with --no-wait fails at once naming A; C waits, then both reports match the store."""
     data = tmp_path / "data"
     settings = make_settings(data)
-    first_half = _write_corpus(tmp_path / "a" / "papers.json", False, range(0, 30))
+    first_half = _write_corpus(tmp_path / "a" / "papers.json", False, range(0, 12))
     ingest(settings, [first_half], progress=False)
-    second_half = _write_corpus(tmp_path / "b" / "papers.json", False, range(30, 60))
-    first_revised = _write_corpus(tmp_path / "c" / "papers.json", True, range(0, 30))
+    second_half = _write_corpus(tmp_path / "b" / "papers.json", False, range(12, 24))
+    first_revised = _write_corpus(tmp_path / "c" / "papers.json", True, range(0, 12))
     release = tmp_path / "release"
 
     holder = _start_ingest(second_half, data, tmp_path / "a.log", {"PAPER_RAG_FAULT_PAUSE": f"after-lock:{release}"})
@@ -186,14 +186,14 @@ def test_concurrent_ingests_take_turns_and_readers_never_wait(tmp_path):
         )
         _wait_for(tmp_path / "c.log", f"waiting for another ingest on {data} (pid {holder.pid}) ...", waiter)
         hits = open_retriever(settings).search("Fault paper variant", mode="bm25", floor=False)  # readers take no lock
-        assert hits and all(h.paper_id < "F30" for h in hits)
+        assert hits and all(h.paper_id < "F12" for h in hits)
     finally:
         release.touch()
     first_out, _ = holder.communicate(timeout=300)
     second_out, _ = waiter.communicate(timeout=300)
     assert holder.returncode == 0 and waiter.returncode == 0, (tmp_path / "c.log").read_text()[-2000:]
     first, second = json.loads(first_out), json.loads(second_out)
-    assert (first["added"], first["papers"]) == (30, 60)
-    assert (second["updated"], second["unchanged"], second["papers"]) == (30, 0, 60)
+    assert (first["added"], first["papers"]) == (12, 24)
+    assert (second["updated"], second["unchanged"], second["papers"]) == (12, 0, 24)
     stats = collect_stats(settings)
-    assert stats["papers"] == 60 and stats["chunks"] == second["chunks"]
+    assert stats["papers"] == 24 and stats["chunks"] == second["chunks"]
