@@ -54,6 +54,7 @@ def _parser() -> argparse.ArgumentParser:
     ingest.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: corpus.default_paths, i.e. seeds/)")
     ingest.add_argument("--prune", action="store_true", help="remove stored papers that are no longer in PATHs")
     ingest.add_argument("--reindex", action="store_true", help="drop the collection and embed everything again")
+    ingest.add_argument("--no-wait", action="store_true", help="fail at once if another ingest is writing to this store, instead of waiting")
     ingest.set_defaults(handler=_ingest)
 
     search = commands.add_parser("search", parents=[common], help="find the papers that match a query")
@@ -95,7 +96,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _ingest(args: argparse.Namespace, service: RagService) -> int:
-    report = service.ingest(args.paths or None, prune=args.prune, reindex=args.reindex, progress=True)
+    report = service.ingest(args.paths or None, prune=args.prune, reindex=args.reindex, progress=True,
+                            wait=not args.no_wait)
     _emit(args, report.as_dict(), _format_ingest)
     return 0
 

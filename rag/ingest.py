@@ -2,7 +2,10 @@
 
 Idempotent by content hash: unchanged papers are skipped, changed ones have their chunks replaced,
 and nothing is written until every file has been read and every new chunk embedded, so a bad file
-or an interrupted run leaves the store as it was.
+leaves the store as it was. Replacement is crash-safe: a changed paper's new version is written
+under new chunk ids before its old version is deleted, and readers only ever see one complete
+version of each paper (rag.versions), so a run killed at any point leaves every paper in its old or
+its new version; the next run deletes the leftovers. One ingest runs at a time per store (rag.lock).
 """
 
 from __future__ import annotations
@@ -15,10 +18,13 @@ from typing import Callable, Iterable
 from rag.bm25_index import rebuild
 from rag.chunking import Chunk, chunk_text
 from rag.corpus import Paper, read_corpus
-from rag.metadata import chunk_metadata
 from rag.embeddings import SentenceTransformerEmbedding
+from rag.faults import fault_batch, fault_point
+from rag.lock import ingest_lock
+from rag.metadata import chunk_metadata
 from rag.settings import Settings
 from rag.store import ChunkStore
+from rag.versions import VERSION_KEY, Inventory, chunk_id
 
 PROGRESS_MIN_CHUNKS = 64
 
@@ -52,19 +58,53 @@ def ingest(
     prune: bool = False,
     reindex: bool = False,
     progress: bool = True,
+    wait: bool = True,
 ) -> IngestReport:
     """Bring the store in line with the papers in `paths`; see the module docstring for guarantees.
 
     `open_store(reset)` gives the store, emptied first when `reset` is true; it is called once,
-    after every file has been read. `prune` also removes stored papers that came from `paths` but
-    are no longer there; `reindex` empties the store first (needed after changing the embedding model).
+    after every file has been read, under the store's ingest lock. `prune` also removes stored
+    papers that came from `paths` but are no longer there; `reindex` empties the store first
+    (needed after changing the embedding model). `wait=False` raises
+    RagError at once when another ingest holds this store's lock, instead of waiting for it.
     """
     paths = [Path(p).resolve() for p in paths]
     papers = read_corpus(paths)
-    store = open_store(reindex)
-    stored = store.paper_hashes()
-    source_paths = store_sources(store)
+    with ingest_lock(settings, settings.store.collection, wait=wait):
+        fault_point("after-lock")
+        store = open_store(reindex)
+        store.write_batch = fault_batch(store.write_batch)
+        inventory = store.inventory()
+        if inventory.leftovers:
+            _log(progress, f"removing {len(inventory.leftovers)} leftover chunks of an interrupted ingest")
+            store.delete_chunks(inventory.leftovers)
+        report, fresh, stale = _plan(papers, inventory, paths, prune)
+        nodes = _embed_papers(fresh, embedder, settings, progress, version=inventory.max_version + 1)
+        fault_point("after-embed")
+        if nodes:
+            _log(progress, f"writing {len(nodes)} chunks to {store.location}")
+            store.add(nodes, after_batch=lambda number: fault_point("mid-write") if number == 0 else None)
+            fault_point("after-write")
+        old_ids = [cid for pid in stale for cid in inventory.papers[pid].chunk_ids]
+        if old_ids:
+            store.delete_chunks(old_ids, after_batch=lambda number: fault_point("mid-delete") if number == 0 else None)
+            fault_point("after-delete")
+        changed = bool(inventory.leftovers or old_ids or nodes)
+        index = rebuild(store, bm25_dir(settings, store.name)) if changed else None
+    if index is None:
+        report.chunks = sum(len(v.chunk_ids) for v in inventory.papers.values())
+        report.papers = len(inventory.papers)
+    else:
+        report.chunks = len(index.chunk_ids)
+        report.papers = len({m["paper_id"] for m in index.metadatas})
+    return report
 
+
+def _plan(
+    papers: list[Paper], inventory: Inventory, paths: list[Path], prune: bool
+) -> tuple[IngestReport, list[Paper], list[str]]:
+    """Count what changes; return the report so far, the papers to embed and the stored papers to delete."""
+    stored = {pid: version.content_hash for pid, version in inventory.papers.items()}
     report = IngestReport()
     fresh: list[Paper] = []
     for paper in papers:
@@ -80,30 +120,12 @@ def ingest(
     if prune:
         current = {p.paper_id for p in papers}
         gone = [
-            pid for pid, source in source_paths.items()
-            if pid not in current and any(_is_within(source, root) for root in paths)
+            pid for pid, version in inventory.papers.items()
+            if pid not in current and any(_is_within(version.first.get("source_path", ""), root) for root in paths)
         ]
         report.removed = len(gone)
         stale.extend(gone)
-
-    nodes = _embed_papers(fresh, embedder, settings, progress)
-    if stale:
-        store.delete_papers(stale)
-    if nodes:
-        _log(progress, f"writing {len(nodes)} chunks to {store.location}")
-        store.add(nodes)
-    index = rebuild(store, bm25_dir(settings, store.name)) if (stale or nodes) else None
-    report.chunks = len(index.chunk_ids) if index else store.count()
-    report.papers = len(stored) + report.added - report.removed
-    return report
-
-
-def store_sources(store: ChunkStore) -> dict[str, str]:
-    """Absolute source file of every stored paper, by paper id."""
-    return {
-        chunk.metadata["paper_id"]: chunk.metadata.get("source_path", "")
-        for chunk in store.iter_chunks(where={"chunk": 0}, documents=False)
-    }
+    return report, fresh, stale
 
 
 def embedding_text(title: str, text: str) -> str:
@@ -122,7 +144,7 @@ def plan_chunks(papers: list[Paper], embedder: SentenceTransformerEmbedding, set
 
 
 def _embed_papers(
-    papers: list[Paper], embedder: SentenceTransformerEmbedding, settings: Settings, progress: bool
+    papers: list[Paper], embedder: SentenceTransformerEmbedding, settings: Settings, progress: bool, version: int
 ) -> list:
     from llama_index.core.schema import NodeRelationship, RelatedNodeInfo, TextNode
 
@@ -139,10 +161,10 @@ def _embed_papers(
         counts[paper.paper_id] = counts.get(paper.paper_id, 0) + 1
     nodes = []
     for (paper, chunk), vector in zip(planned, vectors):
-        metadata = chunk_metadata(paper, chunk.index, counts[paper.paper_id], chunk.start, chunk.end)
+        metadata = {**chunk_metadata(paper, chunk.index, counts[paper.paper_id], chunk.start, chunk.end), VERSION_KEY: version}
         nodes.append(
             TextNode(
-                id_=f"{paper.paper_id}::{chunk.index}",
+                id_=chunk_id(paper.paper_id, version, chunk.index),
                 text=chunk.text,
                 metadata=metadata,
                 embedding=vector,

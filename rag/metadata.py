@@ -12,7 +12,8 @@ from typing import Any, Mapping
 # Written by ingest on every chunk, and meaningful to users as filters.
 PAPER_FIELDS = ("paper_id", "title", "source", "authors")
 # Written by ingest for the tool's own bookkeeping; never offered as filters.
-INTERNAL_FIELDS = ("abstract", "content_hash", "chunk", "n_chunks", "start", "end", "source_path")
+VERSION_FIELD = "store_version"  # which write of the paper a chunk belongs to (rag.versions)
+INTERNAL_FIELDS = ("abstract", "content_hash", "chunk", "n_chunks", "start", "end", "source_path", VERSION_FIELD)
 RESERVED_FIELDS = frozenset(PAPER_FIELDS + INTERNAL_FIELDS)
 # Added by LlamaIndex's vector store, stripped on read.
 _LLAMA_FIELDS = frozenset({"document_id", "doc_id", "ref_doc_id"})

@@ -132,10 +132,17 @@ class PaperRetriever(BaseRetriever):
             )
         )
         hits: dict[str, PaperHit] = {}
+        written_since: dict[str, set[str]] = {}  # current chunk ids of papers changed since this retriever opened
         for node, similarity in zip(result.nodes, result.similarities):
             # ChromaVectorStore reports exp(-distance); with cosine space, distance = 1 - cosine.
             cosine = 1.0 + math.log(max(similarity, 1e-12))
-            metadata = self.bm25.metadatas[self._position[node.node_id]] if node.node_id in self._position else node.metadata
+            if node.node_id in self._position:
+                metadata = self.bm25.metadatas[self._position[node.node_id]]
+            else:  # written after this retriever opened: show it only if it is its paper's current version
+                metadata = node.metadata
+                current = written_since.setdefault(metadata["paper_id"], self.store.current_ids(metadata["paper_id"]))
+                if node.node_id not in current:
+                    continue
             paper_id = metadata["paper_id"]
             if paper_id not in hits:  # results arrive best first, so the first chunk is the best
                 hits[paper_id] = _hit(metadata, node.get_content(), dense_similarity=cosine)

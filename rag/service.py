@@ -78,11 +78,12 @@ class RagService:
 
     # -- operations --------------------------------------------------------------------------
     def ingest(self, paths: Iterable[str | Path] | None = None, prune: bool = False, reindex: bool = False,
-               progress: bool = True) -> IngestReport:
+               progress: bool = True, wait: bool = True) -> IngestReport:
         """Read `paths` (default: the configured corpus) into the store; see `rag.ingest.ingest`."""
         chosen = list(paths) if paths is not None else self.settings.corpus_paths()
         with self._lock:
-            report = ingest(self.settings, self._reopen, self.embedder, chosen, prune=prune, reindex=reindex, progress=progress)
+            report = ingest(self.settings, self._reopen, self.embedder, chosen, prune=prune, reindex=reindex,
+                            progress=progress, wait=wait)
             self._retriever = None  # the BM25 index and filter fields changed
             return report
 
@@ -96,10 +97,11 @@ class RagService:
     def stats(self) -> dict[str, Any]:
         """Counts and configuration of the collection, in the shape of `rag stats --json`."""
         store, embedder = self.store, self.embedder
-        sources = Counter(c.metadata.get("source", "") for c in store.iter_chunks(where={"chunk": 0}, documents=False))
+        papers = store.inventory().papers.values()  # current versions only (rag.versions)
+        sources = Counter(version.first.get("source", "") for version in papers)
         return {
             "papers": sum(sources.values()),
-            "chunks": store.count(),
+            "chunks": sum(len(version.chunk_ids) for version in papers),
             "embedding_model": embedder.model_name,
             "embedding_dim": embedder.dimension,
             "store_mode": self.settings.store.mode,

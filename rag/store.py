@@ -2,7 +2,9 @@
 
 The collection records the embedding model and dimension it was built with; opening it with any
 other model is refused. Chunks carry their paper's id, title, source, content hash and character
-offsets as metadata; the first chunk of each paper also carries the whole abstract.
+offsets as metadata; the first chunk of each paper also carries the whole abstract. A paper may be
+stored in more than one version for a while (see rag.versions); every read here shows only the
+current version of each paper.
 """
 
 from __future__ import annotations
@@ -10,12 +12,13 @@ from __future__ import annotations
 import logging
 import os
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from rag.errors import RagError
 from rag.metadata import abstract_from, public_metadata
 from rag.settings import Settings
 from rag.text import first_line
+from rag.versions import Inventory, take_inventory
 
 SPACE = "cosine"
 META_MODEL = "embedding_model"
@@ -42,6 +45,7 @@ class ChunkStore:
         self.collection = collection
         self.settings = settings
         self.vector_store = ChromaVectorStore(chroma_collection=collection)
+        self.write_batch = WRITE_BATCH
 
     @property
     def name(self) -> str:
@@ -54,18 +58,34 @@ class ChunkStore:
         return _describe(self.settings)
 
     def count(self) -> int:
-        """Number of chunks stored."""
+        """Number of chunks stored, leftovers of interrupted ingests included (see `inventory`)."""
         return self.collection.count()
 
+    def inventory(self) -> Inventory:
+        """The current version of every stored paper, and the leftover chunks no reader should see."""
+        return take_inventory((c.chunk_id, c.metadata) for c in self._scan(None, documents=False))
+
     def paper_hashes(self) -> dict[str, str]:
-        """Content hash of every stored paper, by paper id (read from each paper's first chunk)."""
-        hashes = {}
-        for chunk in self.iter_chunks(where={"chunk": 0}, documents=False):
-            hashes[chunk.metadata["paper_id"]] = chunk.metadata["content_hash"]
-        return hashes
+        """Content hash of every stored paper (its current version), by paper id."""
+        return {pid: version.content_hash for pid, version in self.inventory().papers.items()}
 
     def iter_chunks(self, where: dict[str, Any] | None = None, documents: bool = True) -> Iterator[StoredChunk]:
-        """Every stored chunk (optionally filtered), in pages so large stores stay cheap in memory."""
+        """Every chunk of the current version of each paper (optionally filtered), never two versions of one."""
+        if where is None:
+            chunks = list(self._scan(None, documents))
+            current = take_inventory((c.chunk_id, c.metadata) for c in chunks).current_ids()
+        else:
+            current = self.inventory().current_ids()
+            chunks = self._scan(where, documents)
+        return (chunk for chunk in chunks if chunk.chunk_id in current)
+
+    def current_ids(self, paper_id: str) -> set[str]:
+        """Ids of the chunks of the current version of one paper (empty when it is not stored)."""
+        page = self.collection.get(where={"paper_id": paper_id}, include=["metadatas"])
+        return take_inventory(zip(page["ids"], map(public_metadata, page["metadatas"]))).current_ids()
+
+    def _scan(self, where: dict[str, Any] | None, documents: bool) -> Iterator[StoredChunk]:
+        """Every stored chunk, all versions, in pages so large stores stay cheap in memory."""
         include = ["metadatas", "documents"] if documents else ["metadatas"]
         offset = 0
         while True:
@@ -78,23 +98,27 @@ class ChunkStore:
                 yield StoredChunk(chunk_id, text or "", public_metadata(metadata))
             offset += len(ids)
 
-    def add(self, nodes: list[Any]) -> None:
-        """Write LlamaIndex nodes (with embeddings) in batches."""
-        for start in range(0, len(nodes), WRITE_BATCH):
-            self.vector_store.add(nodes[start:start + WRITE_BATCH])
+    def add(self, nodes: list[Any], after_batch: Callable[[int], None] | None = None) -> None:
+        """Write LlamaIndex nodes (with embeddings) in batches of `write_batch`, calling `after_batch(i)` after each."""
+        for number, start in enumerate(range(0, len(nodes), self.write_batch)):
+            self.vector_store.add(nodes[start:start + self.write_batch])
+            if after_batch:
+                after_batch(number)
 
-    def delete_papers(self, paper_ids: list[str]) -> None:
-        """Remove every chunk of the given papers."""
-        for start in range(0, len(paper_ids), WRITE_BATCH):
-            batch = paper_ids[start:start + WRITE_BATCH]
-            self.collection.delete(where={"paper_id": {"$in": batch}})
+    def delete_chunks(self, chunk_ids: list[str], after_batch: Callable[[int], None] | None = None) -> None:
+        """Remove the given chunks in batches of `write_batch`, calling `after_batch(i)` after each."""
+        for number, start in enumerate(range(0, len(chunk_ids), self.write_batch)):
+            self.collection.delete(ids=chunk_ids[start:start + self.write_batch])
+            if after_batch:
+                after_batch(number)
 
     def get_paper(self, paper_id: str) -> StoredChunk | None:
-        """The first chunk of a paper, whose metadata holds the whole abstract; None if absent."""
-        page = self.collection.get(where={"$and": [{"paper_id": paper_id}, {"chunk": 0}]}, include=["metadatas", "documents"])
-        if not page["ids"]:
-            return None
-        return StoredChunk(page["ids"][0], page["documents"][0], public_metadata(page["metadatas"][0]))
+        """The first chunk of a paper's current version, whose metadata holds the whole abstract; None if absent."""
+        page = self.collection.get(where={"paper_id": paper_id}, include=["metadatas", "documents"])
+        rows = [StoredChunk(cid, doc or "", public_metadata(meta)) for cid, doc, meta in zip(page["ids"], page["documents"], page["metadatas"])]
+        current = take_inventory((c.chunk_id, c.metadata) for c in rows).current_ids()
+        first = [c for c in rows if c.chunk_id in current and c.metadata.get("chunk") == 0]
+        return first[0] if first else None
 
     def abstract(self, paper_id: str) -> str:
         """The whole abstract of a stored paper; "" when the paper is not stored."""

@@ -21,6 +21,30 @@ SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
 RAG_BIN = str(Path(sys.executable).with_name("rag"))
 
 
+def shared_data(relative: str) -> Path:
+    """A path under ../shared/data; skips the calling test, with the reason, when it is not there."""
+    path = SHARED_DATA / relative
+    if not path.exists():
+        pytest.skip(f"shared data not available: {path} (the real datasets live in ../shared/data)")
+    return path
+
+
+def run_module_cli(*args: str, env: dict[str, str] | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
+    """Run this checkout's CLI (`python -m rag.cli`, not the installed `rag`); returns the finished process."""
+    return subprocess.run(
+        [sys.executable, "-m", "rag.cli", *args], capture_output=True, text=True,
+        env=cli_env(env), timeout=timeout, cwd=REPO_ROOT,
+    )
+
+
+def cli_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment for a CLI subprocess: no RAG_* or fault variables of the caller, this checkout first on the path."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("RAG_", "PAPER_RAG_FAULT"))}
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO_ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    env.update(extra or {})
+    return env
+
+
 def make_settings(data_dir: Path, **overrides) -> Settings:
     """Settings of the default profile over `data_dir`, ignoring the caller's RAG_* variables."""
     return load_settings(overrides={"data_dir": str(data_dir), **overrides}, environ={})

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import SHARED_DATA, run_cli
+from conftest import run_cli, shared_data
 
 
 def test_ingest_search_stats_json_contracts(tmp_path):
@@ -54,7 +54,7 @@ def test_environment_variables_override_config(tmp_path):
 
 def test_eval_retrieval_reports_every_retriever_on_a_beir_slice(tmp_path):
     """A 100-document slice of SciFact with its judged queries, in BEIR layout."""
-    source = SHARED_DATA / "beir_scifact"
+    source = shared_data("beir_scifact")
     qrels = [line.split("\t") for line in (source / "qrels" / "test.tsv").read_text().splitlines()[1:16]]
     wanted = {doc for _, doc, _ in qrels}
     corpus = [line for line in (source / "corpus.jsonl").read_text().splitlines() if json.loads(line)["_id"] in wanted]

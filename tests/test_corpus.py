@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from conftest import SEEDS, SHARED_DATA
+from conftest import SEEDS, shared_data
 from rag.corpus import read_corpus, read_file
 from rag.errors import RagError
 
-ICML_2024 = SHARED_DATA / "icml2024_abstracts" / "ICML 2024 Events.json"
-PAPERLISTS = SHARED_DATA / "paperlists_papercopilot"
-SCIFACT = SHARED_DATA / "beir_scifact" / "corpus.jsonl"
+ICML_2024 = "icml2024_abstracts/ICML 2024 Events.json"
+PAPERLISTS = "paperlists_papercopilot"
+SCIFACT = "beir_scifact/corpus.jsonl"
 
 
 def test_seed_ids_follow_the_file_stem_and_ordinal_contract():
@@ -42,7 +42,7 @@ def test_seed_heading_gives_venue_and_year():
 
 
 def test_icml_2024_events_export_keeps_only_posters():
-    papers = read_file(ICML_2024)
+    papers = read_file(shared_data(ICML_2024))
     assert len(papers) == 2634
     paper = papers[0]
     assert "/virtual/2024/poster/" in paper.paper_id
@@ -52,14 +52,14 @@ def test_icml_2024_events_export_keeps_only_posters():
 
 @pytest.mark.parametrize("name,expected", [("icml2017.json", 434), ("colm2024.json", 299), ("aistats2025.json", 583)])
 def test_paperlists_files_read_every_paper_with_an_abstract(name, expected):
-    papers = read_file(PAPERLISTS / name)
+    papers = read_file(shared_data(PAPERLISTS) / name)
     assert len(papers) == expected
     assert all(p.title and p.text for p in papers)
     assert ";" in papers[0].authors or papers[0].authors
 
 
 def test_beir_corpus_uses_underscore_id_and_title():
-    papers = read_file(SCIFACT)
+    papers = read_file(shared_data(SCIFACT))
     assert len(papers) == 5183
     assert papers[0].paper_id == "4983"
     assert papers[0].title.startswith("Microstructural development of human newborn")
@@ -100,3 +100,29 @@ def test_unreadable_files_get_one_line_errors_naming_file_and_problem(tmp_path, 
 def test_missing_path_is_named(tmp_path):
     with pytest.raises(RagError, match="no such file or folder"):
         read_corpus([tmp_path / "nowhere"])
+
+
+def test_markdown_seed_files_read_like_txt_seeds_and_folders_pick_them_up(tmp_path):
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "icml_2024_picks.md").write_text(
+        "# ICML 2024 picks\n\nWe study sparse attention for long documents.\n\nA second abstract on graph pooling.\n",
+        encoding="utf-8",
+    )
+    (folder / "README.md").write_text("# not a corpus file\n\nignored paragraph\n", encoding="utf-8")
+    papers = read_corpus([folder])
+    assert [p.paper_id for p in papers] == ["icml_2024_picks#1", "icml_2024_picks#2"]
+    assert papers[1].text == "A second abstract on graph pooling."
+    assert papers[0].source == "icml_2024_picks.md" and papers[0].metadata == {"venue": "ICML", "year": 2024}
+
+
+def test_a_json_object_holding_one_array_reads_its_records(tmp_path):
+    path = tmp_path / "export.json"
+    records = [{"id": "A1", "title": "First", "abstract": "Alpha text."}, {"id": "A2", "title": "Second", "abstract": "Beta text."}]
+    path.write_text(json.dumps({"count": 2, "results": records}), encoding="utf-8")
+    papers = read_file(path)
+    assert [(p.paper_id, p.title, p.text) for p in papers] == [("A1", "First", "Alpha text."), ("A2", "Second", "Beta text.")]
+    ambiguous = tmp_path / "two.json"
+    ambiguous.write_text(json.dumps({"a": records, "b": records}), encoding="utf-8")
+    with pytest.raises(RagError, match="two.json: expected a JSON array of paper records \\(or an object holding one\\)"):
+        read_file(ambiguous)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
 
-from conftest import SEEDS, make_settings
+from conftest import SEEDS, make_settings, run_module_cli
 from rag.bm25_index import load_or_build
 from rag.errors import RagError
 from rag.ingest import bm25_dir
@@ -86,3 +87,41 @@ def test_reindex_rebuilds_the_collection(seeded_copy):
     settings = make_settings(seeded_copy)
     report = RagService(settings).ingest([SEEDS], reindex=True, progress=False)
     assert (report.added, report.unchanged, report.papers) == (38, 0, 38)
+
+
+def test_changing_only_an_abstract_updates_that_paper(tmp_path):
+    """Titles are separate fields here, so only the abstract's text can tell the two versions apart."""
+    corpus = tmp_path / "papers.json"
+    records = [{"id": f"P{i}", "title": f"Paper {i}", "abstract": f"Study {i} of sparse attention in long documents."} for i in range(3)]
+    corpus.write_text(json.dumps(records), encoding="utf-8")
+    settings = make_settings(tmp_path / "data")
+    RagService(settings).ingest([corpus], progress=False)
+    records[1]["abstract"] = "Study 1 of dense retrieval for question answering."
+    corpus.write_text(json.dumps(records), encoding="utf-8")
+    report = RagService(settings).ingest([corpus], progress=False)
+    assert (report.added, report.updated, report.unchanged, report.papers) == (0, 1, 2, 3)
+    assert "dense retrieval" in _store(settings).get_paper("P1").metadata["abstract"]
+
+
+def test_another_model_name_with_the_same_dimension_is_refused(seeded_copy):
+    settings = make_settings(seeded_copy)
+    with pytest.raises(RagError, match="holds vectors from 'all-MiniLM-L6-v2' \\(dim 384\\), not 'other-minilm' \\(dim 384\\)"):
+        open_store(settings, "other-minilm", 384)
+
+
+def test_the_same_model_name_with_another_dimension_is_refused(seeded_copy):
+    settings = make_settings(seeded_copy)
+    with pytest.raises(RagError, match="not 'all-MiniLM-L6-v2' \\(dim 768\\); re-index"):
+        open_store(settings, "all-MiniLM-L6-v2", 768)
+    assert _store(settings).count() > 0
+
+
+def test_reindex_through_the_cli_embeds_every_paper_again(seeded_copy):
+    before = {c.chunk_id for c in _store(make_settings(seeded_copy)).iter_chunks(documents=False)}
+    result = run_module_cli("ingest", str(SEEDS), "--reindex", "--json", "--data-dir", str(seeded_copy))
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert (report["added"], report["updated"], report["unchanged"], report["papers"]) == (38, 0, 0, 38)
+    assert "embedding" in result.stderr and "of 38 papers" in result.stderr  # really embedded again
+    after = {c.chunk_id for c in _store(make_settings(seeded_copy)).iter_chunks(documents=False)}
+    assert after == before and report["chunks"] == len(after)

@@ -1,0 +1,81 @@
+"""Paper versions in the store: which stored chunks are current, so no reader sees two versions of a paper.
+
+Every write of a paper is a new version: chunks with ids `{paper_id}::v{version}::{chunk}` that carry
+`content_hash`, `n_chunks` and `store_version` (an integer one above the highest already stored, so it
+grows with every ingest run). Ingest writes a paper's new version before it deletes the old one, so a
+run killed at any point can leave two versions of a paper, or a partial one, behind. Every reader
+applies one rule: a paper's current version is its complete version (all `n_chunks` chunks present)
+with the highest `store_version`; every other chunk is a leftover, invisible to readers and deleted by
+the next ingest. Chunks written before versions existed (ids `{paper_id}::{chunk}`) count as version 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from rag.metadata import VERSION_FIELD as VERSION_KEY
+
+
+def chunk_id(paper_id: str, version: int, chunk: int) -> str:
+    """The stored id of chunk `chunk` of version `version` of a paper."""
+    return f"{paper_id}::v{version}::{chunk}"
+
+
+@dataclass
+class PaperVersion:
+    """One stored version of a paper: its chunk ids, content hash and first chunk's metadata."""
+
+    paper_id: str
+    content_hash: str
+    version: int
+    n_chunks: int
+    chunk_ids: list[str] = field(default_factory=list)
+    chunks_seen: set[int] = field(default_factory=set)
+    first: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        """True when every one of the version's chunks is stored."""
+        return self.chunks_seen == set(range(self.n_chunks))
+
+
+@dataclass
+class Inventory:
+    """What a collection holds: the current version of each paper, the leftover chunk ids, the top version."""
+
+    papers: dict[str, PaperVersion]
+    leftovers: list[str]
+    max_version: int
+
+    def current_ids(self) -> set[str]:
+        """Ids of every chunk of every current version."""
+        return {cid for version in self.papers.values() for cid in version.chunk_ids}
+
+
+def take_inventory(rows: Iterable[tuple[str, dict[str, Any]]]) -> Inventory:
+    """Sort stored chunks, given as (chunk id, metadata) pairs, into current versions and leftovers."""
+    versions: dict[tuple[str, int, str], PaperVersion] = {}
+    max_version = 0
+    for cid, metadata in rows:
+        version = int(metadata.get(VERSION_KEY, 0) or 0)
+        max_version = max(max_version, version)
+        key = (metadata["paper_id"], version, metadata.get("content_hash", ""))
+        entry = versions.get(key)
+        if entry is None:
+            entry = versions[key] = PaperVersion(key[0], key[2], version, int(metadata.get("n_chunks", 1) or 1))
+        entry.chunk_ids.append(cid)
+        index = int(metadata.get("chunk", 0))
+        entry.chunks_seen.add(index)
+        if index == 0:
+            entry.first = metadata
+    current: dict[str, PaperVersion] = {}
+    for entry in versions.values():
+        if not entry.complete:
+            continue
+        best = current.get(entry.paper_id)
+        if best is None or (entry.version, entry.content_hash) > (best.version, best.content_hash):
+            current[entry.paper_id] = entry
+    keep = {id(v) for v in current.values()}
+    leftovers = [cid for entry in versions.values() if id(entry) not in keep for cid in entry.chunk_ids]
+    return Inventory(current, leftovers, max_version)
