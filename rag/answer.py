@@ -15,12 +15,14 @@ from typing import Any, Iterator
 from rag.backends import AnswerBackend, LLMError
 from rag.conversation import standalone_question
 from rag.errors import RagError
-from rag.extractive import extractive_sentences
-from rag.grounding import GroundingChecker, SentenceCheck
+from rag.compose import Statement, compose
+from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
+from rag.intent import classify
 from rag.relevance import answer_policy
 from rag.retrieval import PaperHit, PaperRetriever
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
+from rag.text import tokenize
 
 UNSUPPORTED_MARK = "[unsupported]"
 
@@ -61,10 +63,12 @@ class Answer:
     error: str | None = None
     standalone_question: str = ""
     fallback: bool = False
+    removed: list[dict[str, str]] = field(default_factory=list)
     checks: list[SentenceCheck] = field(default_factory=list, repr=False)
 
     def as_dict(self) -> dict[str, Any]:
-        """The `rag ask --json` shape, plus removed_sentences, error, fallback and sources."""
+        """The `rag ask --json` shape, plus removed_sentences (and `removed`, each with the check's reason),
+        error, fallback and sources."""
         return {
             "question": self.question,
             "answer": self.answer,
@@ -74,6 +78,7 @@ class Answer:
             "timings_ms": dict(self.timings_ms),
             "standalone_question": self.standalone_question,
             "removed_sentences": list(self.removed_sentences),
+            "removed": [dict(r) for r in self.removed],
             "fallback": self.fallback,
             "error": self.error,
             "sources": [h.as_dict() for h in self.sources],
@@ -141,11 +146,13 @@ class Answerer:
             yield self._refusal(question, standalone, hits, clock)
             return
         sources = prepare_sources(relevant, standalone, self.retriever.embedder, self.retriever.store)
+        answer_settings = self.settings.answer
+        plan = compose(standalone, classify(standalone), sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
         clock.lap("retrieve")
 
         raw_pieces: list[str] = []
         try:
-            for piece in self.writer.write(standalone, sources):
+            for piece in self.writer.write(standalone, sources, plan):
                 clock.mark_first()
                 raw_pieces.append(piece)
                 yield piece
@@ -156,7 +163,7 @@ class Answerer:
                          standalone_question=standalone)
             return
         clock.lap("generate")
-        answer = self._checked(question, standalone, "".join(raw_pieces), sources)
+        answer = self._checked(question, standalone, "".join(raw_pieces), sources, plan)
         clock.lap("verify")
         answer.timings_ms = clock.timings()
         yield answer
@@ -172,25 +179,32 @@ class Answerer:
             raise RagError("top_k must be at least 1")
         return question
 
-    def _extractive(self, sources: list[Source]) -> list[str]:
-        return extractive_sentences(sources, self.settings.answer.extractive_sentences, self.settings.answer.extractive_ratio)
-
-    def _checked(self, question: str, standalone: str, raw: str, sources: list[Source]) -> Answer:
-        """The answer after the grounding check; the extractive answer when no sentence survives."""
-        checks = self.checker.check(self.writer.sentences(raw, sources), sources)
-        removed = [c.text for c in checks if not c.supported]
-        fallback = not any(c.supported for c in checks)
-        if fallback:
-            checks = self.checker.check(self._extractive(sources), sources)
-            if not any(c.supported for c in checks):
-                return self._refusal(question, standalone, [s.hit for s in sources], _Clock())
-        mark = self.settings.grounding.unsupported == "mark" and not fallback
-        shown = [c for c in checks if c.supported or mark]
-        text = " ".join(c.text if c.supported else f"{UNSUPPORTED_MARK} {c.text}" for c in shown)
-        citations = _citations(shown, {s.n: s for s in sources})
-        return Answer(question=question, answer=text, refused=False, citations=citations, backend=self.backend,
-                      timings_ms={}, sources=[s.hit for s in sources], removed_sentences=removed,
-                      standalone_question=standalone, fallback=fallback, checks=checks)
+    def _checked(self, question: str, standalone: str, raw: str, sources: list[Source], plan: list[Statement]) -> Answer:
+        """The shown answer: the backend's checked sentences that add to the composed answer, then the
+        composed answer itself (see rag.compose). Unsupported generated sentences are removed (or
+        marked); when none is kept, `fallback` says the composed answer stands alone."""
+        generated = self.checker.check(self.writer.sentences(raw, sources), sources)
+        removed = [c for c in generated if not c.supported]
+        silent = any(st.silent for st in plan)
+        quoted = [st.text for st in plan if not st.silent]
+        allowed = {st.n for st in plan}
+        mark = self.settings.grounding.unsupported == "mark"
+        kept = [] if silent else [
+            c for c in generated
+            if (c.supported or mark) and set(c.cited) <= allowed and not _repeats(c.text, quoted)
+        ]
+        planned = self.checker.check(quoted, sources) + [_silence(st, sources) for st in plan if st.silent]
+        removed += [c for c in planned if not c.supported]
+        shown = _unique([*kept, *(c for c in planned if c.supported)])
+        if not shown:
+            return self._refusal(question, standalone, [s.hit for s in sources], _Clock())
+        joiner = "\n" if any(st.text.startswith("- ") for st in plan) else " "
+        text = joiner.join(c.text if c.supported else f"{UNSUPPORTED_MARK} {c.text}" for c in shown)
+        return Answer(question=question, answer=text, refused=False, citations=_citations(shown, {s.n: s for s in sources}),
+                      backend=self.backend, timings_ms={}, sources=[s.hit for s in sources],
+                      removed_sentences=[c.text for c in removed], removed=[{"text": c.text, "reason": c.reason} for c in removed],
+                      standalone_question=standalone, fallback=bool(generated) and not any(c.supported for c in kept),
+                      checks=[*generated, *planned])
 
     def _refusal(self, question: str, standalone: str, closest: list[PaperHit], clock: "_Clock") -> Answer:
         text = "No paper in the collection answers this question."
@@ -199,6 +213,30 @@ class Answerer:
             text += f" The closest papers are: {names}."
         return Answer(question=question, answer=text, refused=True, citations=[], backend=self.backend,
                       timings_ms=clock.timings(), sources=closest, removed_sentences=[], standalone_question=standalone)
+
+
+def _repeats(sentence: str, quotes: list[str], share: float = 0.8) -> bool:
+    """True when most of a generated sentence's content words are already in one of the quotes."""
+    words = set(tokenize(strip_markers(sentence)))
+    return not words or any(len(words & set(tokenize(q))) >= share * len(words) for q in quotes)
+
+
+def _silence(statement: Statement, sources: list[Source]) -> SentenceCheck:
+    """The check of a composed "the abstract does not state it" sentence: true by construction."""
+    source = next(s for s in sources if s.n == statement.n)
+    return SentenceCheck(statement.text, [statement.n], True, "", [Support(source.n, 0, 0, "", 1.0)])
+
+
+def _unique(checks: list[SentenceCheck]) -> list[SentenceCheck]:
+    """`checks` without repeats of a sentence already shown (same words, markers aside)."""
+    seen: set[str] = set()
+    kept = []
+    for check in checks:
+        key = " ".join(strip_markers(check.text).lower().split()).strip("“”\"' .")
+        if key not in seen:
+            seen.add(key)
+            kept.append(check)
+    return kept
 
 
 def _citations(checks: list[SentenceCheck], by_n: dict[int, Source]) -> list[Citation]:

@@ -162,7 +162,13 @@ def render_sources(
         items = "".join(f"<li>{_paper_line(hit.title, hit.paper_id, hit.source, hit.score if show_scores else None)}</li>" for hit in uncited)
         parts.append(f'<details class="uncited"><summary>Retrieved but not cited ({len(uncited)})</summary><ul>{items}</ul></details>')
     if answer.removed_sentences:
-        items = "".join(f"<li>{html.escape(s)}</li>" for s in answer.removed_sentences)
+        reasons = {r["text"]: r["reason"] for r in getattr(answer, "removed", [])}
+        items = "".join(
+            f'<li>{html.escape(s)}'
+            + (f' <span class="reason">({html.escape(reasons[s])})</span>' if reasons.get(s) else "")
+            + "</li>"
+            for s in answer.removed_sentences
+        )
         parts.append(
             f'<details class="removed"><summary>Removed by the grounding check ({len(answer.removed_sentences)})</summary>'
             f"<ul>{items}</ul></details>"

@@ -11,13 +11,16 @@ from __future__ import annotations
 import threading
 from abc import ABC, abstractmethod
 from contextlib import nullcontext
-from typing import Any, ClassVar, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator
 
 from rag.errors import RagError
 from rag.grounding import split_answer
 from rag.prompting import build_messages
 from rag.settings import Settings
 from rag.sources import Source
+
+if TYPE_CHECKING:
+    from rag.compose import Statement
 
 
 class LLMError(RagError):
@@ -46,12 +49,15 @@ class AnswerBackend(ABC):
         """Get ready to answer at once, failing here (with a RagError) if the backend cannot answer."""
 
     @abstractmethod
-    def write(self, question: str, sources: list[Source]) -> Iterator[str]:
-        """Yield the raw answer text, piece by piece, citing sources as [n]; raises LLMError on failure."""
+    def write(self, question: str, sources: list[Source], plan: list[Statement]) -> Iterator[str]:
+        """Yield the raw answer text, piece by piece, citing sources as [n]; raises LLMError on failure.
+
+        `plan` is the composed answer (rag.compose) that the shown answer will hold in any case.
+        """
 
     def sentences(self, raw: str, sources: list[Source]) -> list[str]:
-        """The sentences of a finished raw answer, each keeping its [n] markers."""
-        return split_answer(raw)
+        """The generated sentences of a finished raw answer to check and maybe show, with their [n] markers."""
+        return split_answer(_without_echo(raw, sources))
 
 
 class ChatBackend(AnswerBackend):
@@ -104,7 +110,7 @@ class ChatBackend(AnswerBackend):
         finally:
             pieces.close()
 
-    def write(self, question: str, sources: list[Source]) -> Iterator[str]:
+    def write(self, question: str, sources: list[Source], plan: list[Statement]) -> Iterator[str]:
         messages = build_messages(question, sources, self.settings.answer.sentences_per_source)
         yield from self.stream(messages)
 
@@ -125,6 +131,16 @@ class ChatBackend(AnswerBackend):
     def error(self, exc: BaseException) -> LLMError:
         """An LLMError for `exc`: one line with the backend, its URL or path, and the reason."""
         return LLMError(f"{self.label} at {self.location} failed: {_reason(exc)}")
+
+
+def _without_echo(raw: str, sources: list[Source]) -> str:
+    """`raw` without an opening echo of the prompt's source layout ("[1] SpikeInit: ...", "SpikeInit: ...")."""
+    text = raw.lstrip()
+    for source in sources:
+        for echo in (f"[{source.n}] {source.hit.title}:", f"{source.hit.title}:"):
+            if source.hit.title and text.startswith(echo):
+                return text[len(echo):].lstrip() + f" [{source.n}]"
+    return raw
 
 
 def _reason(exc: BaseException) -> str:

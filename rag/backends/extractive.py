@@ -1,22 +1,21 @@
-"""The `extractive` backend: no model; the abstract sentences closest to the question, quoted and cited."""
+"""The `extractive` backend: no model; the composed answer (rag.compose) is the whole answer."""
 
 from __future__ import annotations
 
 from typing import Iterator
 
 from rag.backends.base import AnswerBackend
-from rag.extractive import extractive_sentences
+from rag.compose import Statement, plan_text
 from rag.sources import Source
 
 
 class ExtractiveBackend(AnswerBackend):
-    """Deterministic answers: the same sources always give the same quoted sentences."""
+    """Deterministic answers: quoted, cited abstract sentences chosen for what the question asks."""
 
     provider = "extractive"
 
-    def write(self, question: str, sources: list[Source]) -> Iterator[str]:
-        yield " ".join(self.sentences("", sources))
+    def write(self, question: str, sources: list[Source], plan: list[Statement]) -> Iterator[str]:
+        yield plan_text(plan)
 
     def sentences(self, raw: str, sources: list[Source]) -> list[str]:
-        answer = self.settings.answer
-        return extractive_sentences(sources, answer.extractive_sentences, answer.extractive_ratio)
+        return []  # it writes nothing beyond the composed answer

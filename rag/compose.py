@@ -1,0 +1,165 @@
+"""The composed answer: abstract sentences chosen for what the question asks, quoted, cited, and named.
+
+No model, deterministic. The intent (rag.intent) decides the evidence:
+- a quantity ("how deep", "by how much"): the best sentence that states a number;
+- a named thing ("which dataset"): the best sentence naming something the question does not;
+- a paper ("which paper ...", "is there a paper ..."), a method, anything else: the best sentence,
+  plus the paper's second-best when it is nearly as good;
+- several papers ("which papers ..."): one line per retrieved paper, each cited.
+Only the top-ranked paper answers a single-paper question: other papers are not quoted to fill
+the answer. When the top paper's abstract lacks the asked kind of fact altogether, the answer says
+so, citing the paper ("The SpikeInit abstract does not name a dataset [1].") instead of quoting an
+unrelated sentence. Quotes are exact: each is abstract[start:end] of its source.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from rag.intent import Intent
+from rag.sources import Source
+from rag.text import key_terms
+
+_DIGIT = re.compile(r"\d")
+_UNIT = re.compile(r"\d\s*(?:%|x\b|×|-?fold\b|times\b)|\d+(?:\.\d+)?\s*[kKMB]\b")
+_CLIPPED = "…"
+# A dataset is named by a data word, or as the object of "on/across/using" in capitals or with digits
+# ("evaluated on MMLU", "results on QH9 and OMat24").
+_DATA_NOUNS = {"dataset", "datasets", "benchmark", "benchmarks", "corpus", "corpora", "data"}
+_DATA_CUE = re.compile(
+    r"\b(?:datasets?|benchmarks?|corpus|corpora|suite)\b"
+    r"|\b(?:on|across|using|from)\s+(?:the\s+)?(?:[A-Z][\w-]*\d[\w-]*|[A-Z]{2,}[\w-]*)",
+)
+NUMBER_BONUS, UNIT_BONUS, NAME_BONUS, NOUN_BONUS, TITLE_BONUS, ASKED_BONUS = 0.12, 0.04, 0.10, 0.05, 0.06, 0.05
+# "We propose X", "we introduce X": the sentence that names a paper's contribution.
+# Sentences that set the scene rather than report the paper's own work ("While ...", "Recent ...").
+_BACKGROUND = re.compile(
+    r"^\W*(?:while|although|though|however|recent(?:ly)?|despite|traditionally|existing|current|prior|many|most|"
+    r"to this end|in recent years)\b", re.IGNORECASE)
+BACKGROUND_PENALTY, CONTRIBUTION_BONUS = 0.05, 0.08
+_INTRODUCES = re.compile(
+    r"^\W*(?:here,?\s+|in this (?:paper|work),?\s+)?we\b|\b(?:this paper|this work|we)\s+(?:propose|introduce|present|develop|design)",
+    re.IGNORECASE)
+SECOND_RATIO = 0.9
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One sentence of a composed answer: `text` with its [n] marker; `silent` when it says the
+    abstract does not state the asked fact (true by construction: no sentence of it does)."""
+
+    text: str
+    n: int
+    silent: bool = False
+
+
+def compose(question: str, intent: Intent, sources: list[Source], max_sentences: int = 2,
+            ratio: float = SECOND_RATIO) -> list[Statement]:
+    """The statements answering `question` from `sources` (numbered, best first); empty without sources.
+
+    A single-paper answer quotes up to `max_sentences` of the top paper's sentences: the best, and
+    the next ones scoring at least `ratio` of it (for method, paper and general questions).
+    """
+    if not sources:
+        return []
+    if intent.kind == "papers":
+        return [_line(src, int(np.argmax(_scores(src, intent, question)))) for src in sources]
+    top = sources[0]
+    scores = _scores(top, intent, question)
+    eligible = _answering(top, intent, question)
+    if not eligible.any():
+        return [Statement(f"The {_name_or_paper(top)} abstract {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
+    ranked = [int(i) for i in np.argsort(-np.where(eligible, scores, -np.inf), kind="stable") if eligible[i]]
+    chosen = ranked[:1]
+    if intent.kind in ("method", "general", "paper"):
+        chosen += [i for i in ranked[1:max_sentences] if scores[i] >= ratio * scores[ranked[0]]]
+    return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(sorted(chosen))]
+
+
+def plan_text(statements: list[Statement]) -> str:
+    """The statements as one answer text: a list answer one line per paper, else one paragraph."""
+    joiner = "\n" if any(st.text.startswith("- ") for st in statements) else " "
+    return joiner.join(st.text for st in statements)
+
+
+def display_name(source: Source) -> str:
+    """The paper's name for answers: its title, unless that was derived from the abstract's opening
+    words (titles of seed abstracts without a coined name) or is long ("" then)."""
+    title = source.hit.title.strip()
+    opening = title.rstrip(_CLIPPED).strip()
+    if not title or len(title.split()) > 12 or source.abstract.lstrip().startswith(opening):
+        return ""
+    return title
+
+
+def _name_or_paper(source: Source) -> str:
+    return display_name(source) or "cited paper's"
+
+
+def _quote(source: Source, i: int, lead: bool) -> Statement:
+    """`Name: “sentence” [n]` for the answer's first sentence (naming the paper), else `“sentence” [n]`."""
+    sentence = source.sentence(i)
+    name = display_name(source)
+    prefix = f"{name}: " if lead and name and name.lower() not in sentence.lower() else ""
+    return Statement(f"{prefix}“{sentence}” [{source.n}]", source.n)
+
+
+def _line(source: Source, i: int) -> Statement:
+    """One paper of a list answer: `- Name: “sentence” [n]`."""
+    name = display_name(source)
+    return Statement(f"- {name + ': ' if name else ''}“{source.sentence(i)}” [{source.n}]", source.n)
+
+
+def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
+    """The question scores of a source's sentences, raised for sentences holding what the intent asks for."""
+    scores = np.array(source.scores, dtype=np.float64)
+    asked = key_terms(question)
+    name = display_name(source).lower()
+    own = set(name.split())
+    for i in range(len(source.spans)):
+        sentence = source.sentence(i)
+        scores[i] += ASKED_BONUS * bool((asked - own) & key_terms(sentence))
+        if intent.kind == "quantity" and _states_number(sentence, asked):
+            digits = bool(_DIGIT.search(sentence))
+            scores[i] += NUMBER_BONUS * (1.0 if digits else 0.5) + (UNIT_BONUS if _UNIT.search(sentence) else 0.0)
+        elif intent.kind == "entity":
+            scores[i] += NAME_BONUS * bool(_new_names(sentence, asked, name))
+            scores[i] += NOUN_BONUS * bool(intent.noun and intent.noun.lower().rstrip("s") in sentence.lower())
+        elif intent.kind in ("paper", "papers"):
+            scores[i] += TITLE_BONUS * bool((name and name in sentence.lower()) or _INTRODUCES.search(sentence))
+        if intent.kind in ("paper", "papers", "method", "general"):
+            scores[i] += CONTRIBUTION_BONUS * bool(_INTRODUCES.search(sentence)) - BACKGROUND_PENALTY * bool(_BACKGROUND.search(sentence))
+    return scores
+
+
+def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
+    """Which sentences could answer at all: for a quantity one stating a number, for an entity one
+    naming something new or the asked noun; for other intents every sentence."""
+    asked = key_terms(question)
+    name = display_name(source).lower()
+    flags = []
+    for i in range(len(source.spans)):
+        sentence = source.sentence(i)
+        if intent.kind == "quantity":
+            flags.append(_states_number(sentence, asked))
+        elif intent.kind == "entity" and intent.noun.lower() in _DATA_NOUNS:
+            flags.append(bool(_DATA_CUE.search(sentence)))
+        elif intent.kind == "entity":
+            noun = intent.noun.lower().rstrip("s")
+            flags.append(bool(_new_names(sentence, asked, name)) or bool(noun and noun in sentence.lower()))
+        else:
+            flags.append(True)
+    return np.array(flags, dtype=bool)
+
+
+def _states_number(sentence: str, asked: set[str]) -> bool:
+    """True when the sentence holds a number the question does not already give."""
+    return any(t[0].isdigit() for t in key_terms(sentence) - asked) or bool(_DIGIT.search(sentence) and _UNIT.search(sentence))
+
+
+def _new_names(sentence: str, asked: set[str], own_name: str) -> set[str]:
+    """Names and numbers-with-letters in `sentence` that neither the question nor the paper's name holds."""
+    return {t for t in key_terms(sentence) - asked if not t.isdigit() and t != own_name and t not in own_name.split()}

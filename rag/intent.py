@@ -1,0 +1,78 @@
+"""What a question asks for: a quantity, a named thing (dataset, model, ...), a method, a paper, a list of papers.
+
+Rules over the question's wording, deterministic and instant. The answer stage uses the intent to
+choose evidence (a sentence with a number for "how deep", one naming a dataset for "which
+dataset") and to say plainly when the cited abstract does not state the asked fact.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from rag.query import papers_requested
+
+Kind = Literal["quantity", "entity", "method", "paper", "papers", "general"]
+
+_QUANTITY = re.compile(
+    r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
+    r"|by\s+(?:how\s+much|what\s+(?:factor|margin|percentage))|to\s+what\s+(?:size|extent|degree)"
+    r"|what\s+(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|size|rate|score|ratio|factor)"
+    r"|what\s+\w+\s+does\s+.+\s+(?:reach|achieve|attain|obtain|score)"
+    r"|(?:reach|achieve|attain|obtain)\s+what)\b",
+    re.IGNORECASE,
+)
+# "which/what dataset(s)", "what two methods", "which kinds of spectra", "which model showed ..."
+_ENTITY = re.compile(
+    r"\b(?:which|what)\s+(?:(?:two|three|four|kinds?\s+of|types?\s+of|sorts?\s+of)\s+)?"
+    r"(?P<noun>datasets?|benchmarks?|corpora|corpus|models?|architectures?|software|tools?|tasks?|languages?|"
+    r"metrics?|methods|baselines?|spectra|divergences?|distributions?|rewards?|losses|loss|data|modalities|domains?|"
+    r"algorithms?|libraries|library|simulators?|systems?)\b",
+    re.IGNORECASE,
+)
+_PAPER = re.compile(
+    r"^\s*(?:which|what)\s+(?:paper|work|article|study|method|approach|model|framework)\b"
+    r"|^\s*(?:is|are)\s+there\s+(?:a|an|any)\b|\bwhich\s+(?:paper|work|study)\b",
+    re.IGNORECASE,
+)
+_METHOD = re.compile(r"^\s*(?:how|why)\b|\bwhat\s+does\s+.+\s+(?:use|add|do|combine|rely|introduce)\b", re.IGNORECASE)
+# Nouns that name what is asked, for "The X abstract does not name a dataset".
+_ASKED_NOUN = {
+    "data": "the data", "corpus": "a corpus", "corpora": "a corpus", "software": "the software",
+    "spectra": "the spectra", "losses": "a loss", "modalities": "the modalities", "libraries": "a library",
+}
+
+
+@dataclass(frozen=True)
+class Intent:
+    """The kind of answer a question wants, and for an entity question the noun it asks about."""
+
+    kind: Kind
+    noun: str = ""
+
+    def missing_phrase(self) -> str:
+        """How to say that an abstract is silent on what is asked, e.g. "does not name a dataset"."""
+        if self.kind == "quantity":
+            return "does not state this figure"
+        if self.kind == "entity" and self.noun:
+            noun = self.noun.lower()
+            thing = _ASKED_NOUN.get(noun) or f"a {noun.rstrip('s') if noun.endswith('s') and not noun.endswith('ss') else noun}"
+            return f"does not name {thing}"
+        return "does not say"
+
+
+def classify(question: str) -> Intent:
+    """The intent of `question` (see the module docstring); "general" when no rule fires."""
+    if papers_requested(question):
+        return Intent("papers")
+    if _QUANTITY.search(question):
+        return Intent("quantity")
+    entity = _ENTITY.search(question)
+    if entity and not _PAPER.search(question):
+        return Intent("entity", entity.group("noun"))
+    if _PAPER.search(question):
+        return Intent("paper")
+    if _METHOD.search(question):
+        return Intent("method")
+    return Intent("general")

@@ -1,0 +1,115 @@
+"""Answers that answer the question: intent rules, evidence chosen for what is asked, "not stated"
+answers, no filler from unrelated papers, no repeats, and the terminal's diff of a checked answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import answerer_for
+from rag.answer import Answer
+from rag.backends.base import _without_echo
+from rag.chat import changes
+from rag.compose import compose
+from rag.intent import classify
+from rag.sources import prepare_sources
+from rag.grounding import SentenceCheck, split_answer, strip_markers
+
+SPIKEINIT = "000_711129f47277f084#5"
+PLATITO = "000_711129f47277f084#1"
+
+
+@pytest.mark.parametrize("question,kind,noun", [
+    ("How deep was the SNN trained with SpikeInit?", "quantity", ""),
+    ("By how much does StormInsight reduce MAE?", "quantity", ""),
+    ("What AUROC does the Fatigue Index reach?", "quantity", ""),
+    ("What dataset did SpikeInit use?", "entity", "dataset"),
+    ("Which benchmarks is QHNetV2 evaluated on?", "entity", "benchmarks"),
+    ("Which paper classifies sleep stages from disagreeing sensors?", "paper", ""),
+    ("Is there a paper on thunderstorm nowcasting?", "paper", ""),
+    ("Which papers study spiking neural networks?", "papers", ""),
+    ("How does PLaTITO use protein language models?", "method", ""),
+    ("What failure mode does ACE address?", "general", ""),
+])
+def test_intent_rules(question, kind, noun):
+    intent = classify(question)
+    assert (intent.kind, intent.noun) == (kind, noun)
+
+
+@pytest.fixture(scope="module")
+def extractive(seeded_settings, seeded_retriever):
+    settings = seeded_settings.model_copy(update={"llm": seeded_settings.llm.model_copy(update={"provider": "extractive"})})
+    return answerer_for(settings, seeded_retriever)
+
+
+def _sources(retriever, question, k=3):
+    hits = retriever.search(question, top_k=k, floor=False)
+    return prepare_sources(hits, question, retriever.embedder, retriever.store)
+
+
+def test_a_quantity_question_gets_the_sentence_with_the_number(seeded_retriever):
+    question = "How deep was the SNN trained with SpikeInit?"
+    [statement] = compose(question, classify(question), _sources(seeded_retriever, question))
+    assert "1000-layer" in statement.text and statement.text.endswith("[1]") and not statement.silent
+
+
+def test_an_abstract_that_does_not_state_the_fact_says_so(extractive):
+    answer = extractive.ask("What dataset did SpikeInit use?")
+    assert answer.answer == "The SpikeInit abstract does not name a dataset [1]."
+    [citation] = answer.citations
+    assert citation.paper_id == SPIKEINIT and citation.supported and citation.quote == ""
+
+
+def test_a_follow_up_on_the_missing_fact_does_not_repeat_the_earlier_sentence(extractive):
+    first = extractive.ask("Which paper trains very deep spiking networks without normalization, and how deep?")
+    history = [{"role": "user", "content": "Which paper trains very deep spiking networks without normalization, and how deep?"},
+               {"role": "assistant", "content": first.answer}]
+    follow = extractive.ask("What dataset did it use?", history=history)
+    assert "1000-layer" in first.answer and first.citations[0].paper_id == SPIKEINIT
+    assert follow.answer == "The SpikeInit abstract does not name a dataset [1]."
+
+
+def test_no_sentences_from_papers_that_do_not_bear_on_the_question(extractive):
+    answer = extractive.ask("How does PLaTITO use protein language models?")
+    assert {c.paper_id for c in answer.citations} == {PLATITO}
+    assert "language model" in answer.answer and "emulating reasoning" not in answer.answer
+
+
+def test_which_papers_gets_one_cited_line_per_paper(extractive):
+    answer = extractive.ask("Which papers study spiking neural networks?")
+    lines = answer.answer.split("\n")
+    assert len(lines) == len(answer.citations) >= 2
+    assert all(line.startswith("- ") and line.endswith(f"[{c.n}]") for line, c in zip(lines, answer.citations))
+
+
+@pytest.mark.parametrize("question", [
+    "How deep was the SNN trained with SpikeInit?", "Which papers are about weather forecasting or weather data?",
+    "How does PLaTITO use protein language models?", "By how much does StormInsight reduce MAE?",
+])
+def test_no_answer_repeats_a_sentence(extractive, question):
+    sentences = [" ".join(strip_markers(s).split()) for s in split_answer(extractive.ask(question).answer)]
+    assert len(sentences) == len(set(sentences))
+
+
+def test_a_prompt_echo_is_not_shown(seeded_retriever):
+    question = "How deep was the SNN trained with SpikeInit?"
+    sources = _sources(seeded_retriever, question)
+    assert _without_echo("[1] SpikeInit: The SNN had 1000 layers.", sources) == "The SNN had 1000 layers. [1]"
+    assert _without_echo("SpikeInit: trains SNNs.", sources) == "trains SNNs. [1]"
+    assert _without_echo("The SNN had 1000 layers [1].", sources) == "The SNN had 1000 layers [1]."
+
+
+def _answer(shown, removed=(), fallback=False):
+    checks = [SentenceCheck(text, [1], True) for text in shown]
+    return Answer(question="q", answer=" ".join(shown), refused=False, citations=[], backend="b", timings_ms={}, sources=[],
+                  removed_sentences=[r[0] for r in removed], removed=[{"text": t, "reason": why} for t, why in removed],
+                  fallback=fallback, checks=checks)
+
+
+def test_the_terminal_shows_only_what_the_check_changed():
+    same = "SpikeInit trains a 1000-layer SNN [1]."
+    assert changes(same, _answer([same])) == ["checked> every sentence is supported by its source"]
+    raw = "SpikeInit trains a 1000-layer SNN [1]. It uses ImageNet [1]."
+    shown = ["SpikeInit trains a 1000-layer SNN [1].", "“We train an ultra-deep, 1000-layer SNN.” [1]"]
+    lines = changes(raw, _answer(shown, removed=[("It uses ImageNet [1].", "'imagenet' is not in the cited source")]))
+    assert lines == ["checked>", "- removed ('imagenet' is not in the cited source): It uses ImageNet [1].",
+                     "+ “We train an ultra-deep, 1000-layer SNN.” [1]"]
