@@ -140,7 +140,8 @@ class Answerer:
             clock.lap("retrieve")
             yield self._refusal(question, standalone, hits, clock)
             return
-        sources = prepare_sources(relevant, standalone, self.retriever.embedder, self.retriever.store)
+        sources = prepare_sources(relevant, standalone, self.retriever.embedder, self.retriever.store,
+                                  max_sentences=self.settings.answer.max_source_sentences)
         clock.lap("retrieve")
 
         raw_pieces: list[str] = []
