@@ -108,7 +108,7 @@ def main() -> None:
     probe("question over 4,000 characters", ["ask", "why " * 1001, "--profile", "extractive", "--data-dir", seeded])
     probe("-k 0", ["search", "diffusion", "-k", "0", "--data-dir", seeded])
     probe("bad filter", ["search", "diffusion", "--filter", "year", "--data-dir", seeded])
-    probe("unknown filter field", ["search", "diffusion", "--filter", "venue=x", "--data-dir", seeded])
+    probe("filter no paper matches (venue=x): not an error", ["search", "diffusion", "--filter", "venue=x", "--data-dir", seeded])
     probe("unknown profile", ["search", "diffusion", "--profile", "nope", "--data-dir", seeded])
     probe("profile name with a path", ["search", "diffusion", "--profile", "../etc/passwd", "--data-dir", seeded])
     probe("missing corpus path", ["ingest", str(work / "missing.jsonl"), "--data-dir", str(work / "x")])
