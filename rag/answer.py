@@ -145,7 +145,8 @@ class Answerer:
             clock.lap("retrieve")
             yield self._refusal(question, standalone, hits, clock)
             return
-        sources = prepare_sources(relevant, standalone, self.retriever.embedder, self.retriever.store)
+        sources = prepare_sources(relevant, standalone, self.retriever.embedder, self.retriever.store,
+                                  max_sentences=self.settings.answer.max_source_sentences)
         answer_settings = self.settings.answer
         plan = compose(standalone, classify(standalone), sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
         clock.lap("retrieve")
@@ -203,7 +204,7 @@ class Answerer:
         return Answer(question=question, answer=text, refused=False, citations=_citations(shown, {s.n: s for s in sources}),
                       backend=self.backend, timings_ms={}, sources=[s.hit for s in sources],
                       removed_sentences=[c.text for c in removed], removed=[{"text": c.text, "reason": c.reason} for c in removed],
-                      standalone_question=standalone, fallback=bool(generated) and not any(c.supported for c in kept),
+                      standalone_question=standalone, fallback=bool(generated) and not any(c.supported for c in generated),
                       checks=[*generated, *planned])
 
     def _refusal(self, question: str, standalone: str, closest: list[PaperHit], clock: "_Clock") -> Answer:

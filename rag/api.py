@@ -31,7 +31,7 @@ from starlette.middleware.base import BaseHTTPMiddleware
 
 from rag.answer import Answer
 from rag.auth import ApiGuard
-from rag.errors import RagError
+from rag.errors import ComponentError, EmptyStoreError, RagError
 from rag.service import RagService
 from rag.text import first_line
 
@@ -168,11 +168,13 @@ def _answerer_ask(service: RagService, question: str, history: list[dict[str, An
 def _stream_of(service: RagService, question: str, history: list[dict[str, Any]], profile: str, k: int | None = None) -> Any:
     """The answer stream; a bad question or a profile that cannot start is a 400/503 before anything is sent."""
     try:
-        answerer = service.answerer(profile)
+        service.answerer(profile)
     except RagError as exc:
         raise ApiError(503, f"profile '{profile}' cannot start: {exc}", kind="server_error", code="backend_unavailable") from None
     try:
-        return answerer.stream(question, history=history, top_k=k)
+        return service.stream(question, history=history, top_k=k, profile=profile)
+    except (EmptyStoreError, ComponentError):
+        raise  # 409 / 503 by _rag_error
     except RagError as exc:
         raise ApiError(400, str(exc), param="messages") from None
 
@@ -221,9 +223,16 @@ def _sse(stream: Any, profile: str) -> Iterator[str]:
         return f"data: {json.dumps(payload, ensure_ascii=False)}\n\n"
 
     yield chunk({"role": "assistant", "content": ""})
-    for _ in stream:
-        yield ": writing\n\n"  # an SSE comment: the connection is alive, nothing unchecked is shown
-    answer = stream.answer
+    try:
+        for _ in stream:
+            yield ": writing\n\n"  # an SSE comment: the connection is alive, nothing unchecked is shown
+        answer = stream.answer
+    except Exception as exc:  # headers are sent: the failure becomes the stream's last event, in one line
+        message = str(exc) if isinstance(exc, RagError) else f"internal error ({type(exc).__name__}): {first_line(exc)}"
+        log.warning("answer stream failed: %s", message)
+        yield f"data: {json.dumps({'error': {'message': message, 'type': 'server_error', 'code': 'stream_error'}})}\n\n"
+        yield "data: [DONE]\n\n"
+        return
     if answer.error:
         log.warning("model failure: %s", answer.error)
         error = {"message": answer.error, "type": "server_error", "code": "model_error"}
@@ -259,7 +268,10 @@ async def _api_error(request: Request, exc: Exception) -> JSONResponse:
 
 
 async def _rag_error(request: Request, exc: Exception) -> JSONResponse:
-    return _error_response(request, 400, str(exc))
+    # An empty store is a conflict with the request (409); a failing component is the server's (503).
+    status = 409 if isinstance(exc, EmptyStoreError) else 503 if isinstance(exc, ComponentError) else 400
+    kind = "server_error" if status == 503 else "invalid_request_error"
+    return _error_response(request, status, str(exc), kind)
 
 
 async def _validation_error(request: Request, exc: Exception) -> JSONResponse:

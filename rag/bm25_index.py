@@ -16,8 +16,11 @@ from typing import Any
 
 import numpy as np
 
+from rag.boundary import component
 from rag.store import ChunkStore
 from rag.text import tokenize
+
+REBUILD_FIX = "rebuild it with `rag ingest --reindex`"
 
 @dataclass
 class BM25Index:
@@ -31,10 +34,18 @@ class BM25Index:
 
     def scores(self, query: str) -> np.ndarray:
         """BM25 score of every chunk for `query` (zeros when no query term is in the index)."""
-        terms = [t for t in tokenize(query) if t in self.model.vocab_dict]
-        if not terms or not self.chunk_ids:
-            return np.zeros(len(self.chunk_ids), dtype=np.float32)
-        return np.asarray(self.model.get_scores(terms), dtype=np.float32)
+        if not self.chunk_ids:  # an empty index has no vocabulary at all
+            return np.zeros(0, dtype=np.float32)
+        with component("the BM25 index", REBUILD_FIX):
+            terms = [t for t in tokenize(query) if t in self.model.vocab_dict]
+            if not terms:
+                return np.zeros(len(self.chunk_ids), dtype=np.float32)
+            return np.asarray(self.model.get_scores(terms), dtype=np.float32)
+
+    @property
+    def empty(self) -> bool:
+        """True when the index covers no chunk (the store holds no papers)."""
+        return not self.chunk_ids
 
     @staticmethod
     def query_terms(query: str) -> int:
@@ -76,17 +87,18 @@ def _build_and_save(
 ) -> BM25Index:
     import bm25s
 
-    model = bm25s.BM25()
-    if chunk_ids:
-        model.index([tokenize(text) or [""] for text in texts], show_progress=len(texts) > 5000)
-    tmp_dir = index_dir.with_name(index_dir.name + ".tmp")
-    shutil.rmtree(tmp_dir, ignore_errors=True)
-    tmp_dir.mkdir(parents=True)
-    if chunk_ids:
-        model.save(str(tmp_dir / "bm25"))
-    (tmp_dir / "manifest.json").write_text(json.dumps({"fingerprint": fingerprint, "chunk_ids": chunk_ids}))
-    shutil.rmtree(index_dir, ignore_errors=True)
-    tmp_dir.rename(index_dir)
+    with component(f"building the BM25 index at {index_dir}", "check the free space and permissions of the data dir"):
+        model = bm25s.BM25()
+        if chunk_ids:
+            model.index([tokenize(text) or [""] for text in texts], show_progress=len(texts) > 5000)
+        tmp_dir = index_dir.with_name(index_dir.name + ".tmp")
+        shutil.rmtree(tmp_dir, ignore_errors=True)
+        tmp_dir.mkdir(parents=True)
+        if chunk_ids:
+            model.save(str(tmp_dir / "bm25"))
+        (tmp_dir / "manifest.json").write_text(json.dumps({"fingerprint": fingerprint, "chunk_ids": chunk_ids}))
+        shutil.rmtree(index_dir, ignore_errors=True)
+        tmp_dir.rename(index_dir)
     return BM25Index(model, chunk_ids, texts, metadatas, fingerprint)
 
 
@@ -104,5 +116,5 @@ def _load(index_dir: Path, fingerprint: str) -> tuple[Any, list[str]] | None:
         return bm25s.BM25(), []
     try:
         return bm25s.BM25.load(str(index_dir / "bm25")), manifest["chunk_ids"]
-    except (OSError, ValueError, KeyError):
+    except Exception:  # a damaged saved index is rebuilt from the collection
         return None

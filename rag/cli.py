@@ -18,6 +18,7 @@ import yaml
 from rag.errors import RagError
 from rag.service import RagService
 from rag.settings import config_dirs, load_settings
+from rag.text import first_line
 
 COMMAND_PLUGINS = "paper_rag.commands"
 
@@ -34,11 +35,23 @@ def main(argv: list[str] | None = None) -> int:
         settings = load_settings(profile=args.profile, overrides=overrides)
         return args.handler(args, RagService(settings, overrides))
     except RagError as exc:
+        if args.debug:
+            raise
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("interrupted; nothing was written for the unfinished step", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bug, not bad input: one line unless --debug asks for the traceback
+        if args.debug:
+            raise
+        print(f"error: {internal_error(exc)}; rerun with --debug for the traceback", file=sys.stderr)
+        return 1
+
+
+def internal_error(exc: BaseException) -> str:
+    """One line for an unexpected exception: `internal error (TypeName): first line of its message`."""
+    return f"internal error ({type(exc).__name__}): {first_line(exc)}"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -46,6 +59,7 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--profile", help="config profile from config/ (default: RAG_PROFILE or 'default')")
     common.add_argument("--data-dir", help="where the embedded store and indexes live (default: RAG_DATA_DIR or data/)")
     common.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    common.add_argument("--debug", action="store_true", help="on failure, print the full traceback instead of one line")
 
     parser = argparse.ArgumentParser(prog="rag", description="Cited search over ML paper abstracts.")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
@@ -191,6 +205,8 @@ def _format_search(payload: dict[str, Any]) -> str:
 
 def _format_answer(payload: dict[str, Any]) -> str:
     lines = [payload["answer"] or "(no answer)"]
+    if payload["fallback"]:
+        lines.append("(extractive fallback: no generated sentence passed the check; showing quoted sentences instead)")
     if payload["removed_sentences"]:
         lines.append(f"({len(payload['removed_sentences'])} unsupported sentence(s) removed"
                      + (", extractive answer shown)" if payload["fallback"] else ")"))

@@ -18,6 +18,7 @@ from typing import Any
 from llama_index.core.base.embeddings.base import BaseEmbedding
 from pydantic import PrivateAttr
 
+from rag.boundary import component
 from rag.errors import RagError
 from rag.settings import EmbeddingSettings
 
@@ -30,6 +31,7 @@ class SentenceTransformerEmbedding(BaseEmbedding):
 
     _model: Any = PrivateAttr()
     _show_progress: bool = PrivateAttr(default=False)
+    _encoded: int = PrivateAttr(default=0)
 
     def __init__(self, model: Any, model_name: str, batch_size: int) -> None:
         super().__init__(model_name=model_name, embed_batch_size=batch_size)
@@ -45,19 +47,26 @@ class SentenceTransformerEmbedding(BaseEmbedding):
         """Word pieces of text the model reads per input, not counting its special tokens."""
         return int(self._model.max_seq_length) - SPECIAL_TOKENS
 
+    @property
+    def encoded(self) -> int:
+        """Texts embedded so far by this instance (lets tests and benchmarks bound per-request work)."""
+        return self._encoded
+
     def count_tokens(self, text: str) -> int:
         """Word pieces `text` takes in this model's tokenizer, special tokens excluded."""
         return len(self._model.tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"])
 
     def encode(self, texts: list[str], show_progress: bool = False) -> list[list[float]]:
         """Embed `texts` in batches, returning normalised vectors in input order."""
-        vectors = self._model.encode(
-            texts,
-            batch_size=self.embed_batch_size,
-            normalize_embeddings=True,
-            show_progress_bar=show_progress,
-            convert_to_numpy=True,
-        )
+        self._encoded += len(texts)
+        with component(f"the embedding model '{self.model_name}'", "check embedding.model and embedding.device"):
+            vectors = self._model.encode(
+                texts,
+                batch_size=self.embed_batch_size,
+                normalize_embeddings=True,
+                show_progress_bar=show_progress,
+                convert_to_numpy=True,
+            )
         return vectors.tolist()
 
     @classmethod

@@ -120,6 +120,12 @@ class GroundingChecker:
         return SentenceCheck(sentence, cited, True, "", support)
 
 
+def _adjacent(source: Source) -> np.ndarray:
+    """For each pair of consecutive spans, whether they are neighbours in the abstract (only
+    whitespace between them); a source narrowed to some of its sentences has gaps."""
+    return np.array([not source.abstract[a[1]:b[0]].strip() for a, b in zip(source.spans, source.spans[1:])], dtype=bool)
+
+
 def _best_passage(source: Source, vector: np.ndarray) -> Support:
     """The sentence or adjacent sentence pair of `source` closest to `vector`."""
     singles = source.vectors @ vector
@@ -127,7 +133,7 @@ def _best_passage(source: Source, vector: np.ndarray) -> Support:
     if len(source.spans) > 1:
         pairs = source.vectors[:-1] + source.vectors[1:]
         pairs /= np.linalg.norm(pairs, axis=1, keepdims=True)
-        scores = pairs @ vector
+        scores = np.where(_adjacent(source), pairs @ vector, -np.inf)
         i = int(scores.argmax())
         if float(scores[i]) > best:
             best, span = float(scores[i]), (i, i + 1)

@@ -11,9 +11,9 @@ its new version; the next run deletes the leftovers. One ingest runs at a time p
 from __future__ import annotations
 
 import sys
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from rag.bm25_index import rebuild
 from rag.chunking import Chunk, chunk_text
@@ -39,8 +39,10 @@ class IngestReport:
     removed: int = 0
     papers: int = 0
     chunks: int = 0
+    # Records far longer than an abstract (corpus.warn_chars): {"paper_id", "path", "chars"}; still stored.
+    long_records: list[dict[str, Any]] = field(default_factory=list)
 
-    def as_dict(self) -> dict[str, int]:
+    def as_dict(self) -> dict[str, Any]:
         """The report as a plain dict (the CLI's JSON contract)."""
         return asdict(self)
 
@@ -70,6 +72,7 @@ def ingest(
     """
     paths = [Path(p).resolve() for p in paths]
     papers = read_corpus(paths)
+    long_records = _long_records(papers, settings.corpus.warn_chars)
     with ingest_lock(settings, settings.store.collection, wait=wait):
         fault_point("after-lock")
         store = open_store(reindex)
@@ -91,6 +94,7 @@ def ingest(
             fault_point("after-delete")
         changed = bool(inventory.leftovers or old_ids or nodes)
         index = rebuild(store, bm25_dir(settings, store.name)) if changed else None
+    report.long_records = long_records
     if index is None:
         report.chunks = sum(len(v.chunk_ids) for v in inventory.papers.values())
         report.papers = len(inventory.papers)
@@ -181,6 +185,18 @@ def _is_within(path: str, root: Path) -> bool:
         return False
     candidate = Path(path)
     return candidate == root or root in candidate.parents
+
+
+def _long_records(papers: list[Paper], limit: int) -> list[dict[str, Any]]:
+    """Records longer than `limit` characters, each warned about on stderr in one line (they are kept)."""
+    found = []
+    for paper in papers:
+        if len(paper.text) > limit:
+            found.append({"paper_id": paper.paper_id, "path": paper.source_path, "chars": len(paper.text)})
+            print(f"warning: {paper.source_path}: record '{paper.paper_id}' is {len(paper.text):,} characters long, "
+                  f"far above an abstract (corpus.warn_chars = {limit:,}); stored and searchable, "
+                  f"but check that the file holds abstracts", file=sys.stderr, flush=True)
+    return found
 
 
 def _log(enabled: bool, message: str) -> None:

@@ -124,13 +124,14 @@ class PaperRetriever(BaseRetriever):
 
     def _dense(self, query: str, filters: dict[str, Any], vector: list[float] | None) -> dict[str, PaperHit]:
         vector = vector or self.embedder.encode([query])[0]
-        result = self.store.vector_store.query(
-            VectorStoreQuery(
-                query_embedding=vector,
-                similarity_top_k=min(self.settings.candidates, max(1, len(self._position))),
-                filters=_metadata_filters(filters),
+        with self.store.guard():
+            result = self.store.vector_store.query(
+                VectorStoreQuery(
+                    query_embedding=vector,
+                    similarity_top_k=min(self.settings.candidates, max(1, len(self._position))),
+                    filters=_metadata_filters(filters),
+                )
             )
-        )
         hits: dict[str, PaperHit] = {}
         written_since: dict[str, set[str]] = {}  # current chunk ids of papers changed since this retriever opened
         for node, similarity in zip(result.nodes, result.similarities):

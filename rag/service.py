@@ -20,7 +20,7 @@ from rag.answer import Answer, Answerer, AnswerStream
 from rag.backends import build_backend
 from rag.bm25_index import load_or_build
 from rag.embeddings import SentenceTransformerEmbedding, build_embedding
-from rag.errors import RagError
+from rag.errors import EmptyStoreError, RagError
 from rag.ingest import IngestReport, bm25_dir, ingest
 from rag.postprocess import build_postprocessors
 from rag.retrieval import PaperHit, PaperRetriever
@@ -92,7 +92,7 @@ class RagService:
         """The best papers for `query` above the relevance floor, best first (see PaperRetriever.search)."""
         if top_k is not None and top_k < 1:
             raise RagError("top_k must be at least 1")
-        return self.retriever.search(query, top_k=top_k, filters=filters, mode=mode)
+        return self._filled(self.retriever).search(query, top_k=top_k, filters=filters, mode=mode)
 
     def stats(self) -> dict[str, Any]:
         """Counts and configuration of the collection, in the shape of `rag stats --json`."""
@@ -160,7 +160,9 @@ class RagService:
     def stream(self, question: str, history: list[dict] | None = None, top_k: int | None = None,
                profile: str | None = None) -> AnswerStream:
         """The answer to `question` as it is written (see `Answerer.stream`)."""
-        return self.answerer(profile).stream(question, history=history, top_k=top_k)
+        answerer = self.answerer(profile)
+        self._filled(answerer.retriever)
+        return answerer.stream(question, history=history, top_k=top_k)
 
     def ask(self, question: str, history: list[dict] | None = None, top_k: int | None = None,
             profile: str | None = None) -> Answer:
@@ -168,6 +170,16 @@ class RagService:
         return self.stream(question, history, top_k, profile).answer
 
     # -- internals -----------------------------------------------------------------------------
+    def _filled(self, retriever: PaperRetriever) -> PaperRetriever:
+        """`retriever`, after checking that its store holds papers; EmptyStoreError (one line) when not."""
+        if retriever.bm25.empty and retriever.store.count() == 0:
+            store = retriever.store
+            raise EmptyStoreError(
+                f"the store at {store.location} (collection '{store.name}') holds no papers yet; fill it with "
+                f"`rag ingest` (the seed abstracts) or `rag ingest PATH`"
+            )
+        return retriever
+
     def _open(self, reset: bool) -> ChunkStore:
         embedder = self.embedder
         if reset:

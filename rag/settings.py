@@ -46,6 +46,7 @@ class _Section(BaseModel):
 
 class CorpusSettings(_Section):
     default_paths: list[str]
+    warn_chars: int = Field(ge=1)
 
 
 class StoreSettings(_Section):
@@ -102,6 +103,7 @@ class AnswerSettings(_Section):
     extractive_sentences: int = Field(ge=1)
     extractive_ratio: float = Field(ge=0.0, le=1.0)
     history_turns: int = Field(ge=0)
+    max_source_sentences: int = Field(ge=1)
 
 
 class GroundingSettings(_Section):

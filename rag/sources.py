@@ -52,15 +52,22 @@ def abstract_of(hit: PaperHit, store: ChunkStore) -> str:
 
 
 def prepare_sources(
-    hits: list[PaperHit], question: str, embedder: SentenceTransformerEmbedding, store: ChunkStore
+    hits: list[PaperHit], question: str, embedder: SentenceTransformerEmbedding, store: ChunkStore,
+    max_sentences: int | None = None,
 ) -> list[Source]:
-    """Sources numbered from 1 in hit order, with sentence vectors and question scores (one encode call)."""
+    """Sources numbered from 1 in hit order, with sentence vectors and question scores (one encode call).
+
+    With `max_sentences`, a source keeps (and embeds) at most that many of its sentences: those
+    sharing the most words with the question, earliest first on ties, in abstract order. So the
+    work per question is bounded however long an abstract is; spans stay offsets into the whole
+    abstract, so quotes are exact.
+    """
+    terms = set(tokenize(question))
     abstracts = [abstract_of(hit, store) for hit in hits]
-    spans = [split_sentences(text) or [(0, len(text))] for text in abstracts]
+    spans = [_narrowed(text, split_sentences(text) or [(0, len(text))], terms, max_sentences) for text in abstracts]
     texts = [question] + [text[s:e] for text, paper_spans in zip(abstracts, spans) for s, e in paper_spans]
     vectors = np.asarray(embedder.encode(texts), dtype=np.float32)
     query, vectors = vectors[0], vectors[1:]
-    terms = set(tokenize(question))
     sources, offset = [], 0
     for n, (hit, text, paper_spans) in enumerate(zip(hits, abstracts, spans), start=1):
         block = vectors[offset:offset + len(paper_spans)]
@@ -68,3 +75,11 @@ def prepare_sources(
         lexical = np.array([shared_share(terms, text[s:e]) for s, e in paper_spans], dtype=np.float32)
         sources.append(Source(n, hit, text, paper_spans, block, block @ query + LEXICAL_WEIGHT * lexical))
     return sources
+
+
+def _narrowed(text: str, spans: list[tuple[int, int]], terms: set[str], limit: int | None) -> list[tuple[int, int]]:
+    """At most `limit` of `spans`: the ones sharing the most question words (earliest on ties), in order."""
+    if limit is None or len(spans) <= limit:
+        return spans
+    ranked = sorted(range(len(spans)), key=lambda i: (-shared_share(terms, text[spans[i][0]:spans[i][1]]), i))
+    return [spans[i] for i in sorted(ranked[:limit])]

@@ -14,6 +14,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
+from rag.boundary import component
 from rag.errors import RagError
 from rag.metadata import abstract_from, public_metadata
 from rag.settings import Settings
@@ -57,9 +58,14 @@ class ChunkStore:
         """Where the collection lives, for messages: a folder or a URL."""
         return _describe(self.settings)
 
+    def guard(self) -> Any:
+        """Context for one call into Chroma: a failure becomes one line naming this store and the fix."""
+        return component(f"the Chroma store at {self.location}", _hint(self.settings))
+
     def count(self) -> int:
         """Number of chunks stored, leftovers of interrupted ingests included (see `inventory`)."""
-        return self.collection.count()
+        with self.guard():
+            return self.collection.count()
 
     def inventory(self) -> Inventory:
         """The current version of every stored paper, and the leftover chunks no reader should see."""
@@ -81,7 +87,8 @@ class ChunkStore:
 
     def current_ids(self, paper_id: str) -> set[str]:
         """Ids of the chunks of the current version of one paper (empty when it is not stored)."""
-        page = self.collection.get(where={"paper_id": paper_id}, include=["metadatas"])
+        with self.guard():
+            page = self.collection.get(where={"paper_id": paper_id}, include=["metadatas"])
         return take_inventory(zip(page["ids"], map(public_metadata, page["metadatas"]))).current_ids()
 
     def _scan(self, where: dict[str, Any] | None, documents: bool) -> Iterator[StoredChunk]:
@@ -89,7 +96,8 @@ class ChunkStore:
         include = ["metadatas", "documents"] if documents else ["metadatas"]
         offset = 0
         while True:
-            page = self.collection.get(where=where, include=include, limit=WRITE_BATCH * 5, offset=offset)
+            with self.guard():
+                page = self.collection.get(where=where, include=include, limit=WRITE_BATCH * 5, offset=offset)
             ids = page["ids"]
             if not ids:
                 return
@@ -101,20 +109,23 @@ class ChunkStore:
     def add(self, nodes: list[Any], after_batch: Callable[[int], None] | None = None) -> None:
         """Write LlamaIndex nodes (with embeddings) in batches of `write_batch`, calling `after_batch(i)` after each."""
         for number, start in enumerate(range(0, len(nodes), self.write_batch)):
-            self.vector_store.add(nodes[start:start + self.write_batch])
+            with self.guard():
+                self.vector_store.add(nodes[start:start + self.write_batch])
             if after_batch:
                 after_batch(number)
 
     def delete_chunks(self, chunk_ids: list[str], after_batch: Callable[[int], None] | None = None) -> None:
         """Remove the given chunks in batches of `write_batch`, calling `after_batch(i)` after each."""
         for number, start in enumerate(range(0, len(chunk_ids), self.write_batch)):
-            self.collection.delete(ids=chunk_ids[start:start + self.write_batch])
+            with self.guard():
+                self.collection.delete(ids=chunk_ids[start:start + self.write_batch])
             if after_batch:
                 after_batch(number)
 
     def get_paper(self, paper_id: str) -> StoredChunk | None:
         """The first chunk of a paper's current version, whose metadata holds the whole abstract; None if absent."""
-        page = self.collection.get(where={"paper_id": paper_id}, include=["metadatas", "documents"])
+        with self.guard():
+            page = self.collection.get(where={"paper_id": paper_id}, include=["metadatas", "documents"])
         rows = [StoredChunk(cid, doc or "", public_metadata(meta)) for cid, doc, meta in zip(page["ids"], page["documents"], page["metadatas"])]
         current = take_inventory((c.chunk_id, c.metadata) for c in rows).current_ids()
         first = [c for c in rows if c.chunk_id in current and c.metadata.get("chunk") == 0]
@@ -181,8 +192,13 @@ def _client(settings: Settings) -> Any:
         path.mkdir(parents=True, exist_ok=True)
         return chromadb.PersistentClient(path=str(path), settings=chroma_settings)
     except Exception as exc:
-        hint = "start it with `chroma run --path DIR --port N` or fix store.host/store.port" if store.mode == "http" else "check --data-dir"
-        raise RagError(f"cannot reach the Chroma store at {_describe(settings)}: {first_line(exc)}; {hint}") from None
+        raise RagError(f"cannot reach the Chroma store at {_describe(settings)}: {first_line(exc)}; {_hint(settings)}") from None
+
+
+def _hint(settings: Settings) -> str:
+    if settings.store.mode == "http":
+        return "start it with `chroma run --path DIR --port N` or fix store.host/store.port"
+    return "check --data-dir"
 
 
 def _describe(settings: Settings) -> str:

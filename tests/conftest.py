@@ -151,3 +151,81 @@ def llama_server():
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+class ScriptedLLM:
+    """A scripted OpenAI-compatible endpoint on 127.0.0.1 (stdlib http.server).
+
+    It stands in for what cannot run here: a broken server (200 with a body that is not JSON), a
+    hosted model that answers with chosen text, or one that is slow or refuses the key. `reply`
+    gets the request's JSON body (None when unreadable) and returns (status, content type, body);
+    `requests` records each request's Authorization header and body.
+    """
+
+    def __init__(self, reply) -> None:
+        import http.server
+        import threading
+
+        scripted = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
+                import json
+
+                raw = self.rfile.read(int(self.headers.get("content-length") or 0))
+                try:
+                    body = json.loads(raw)
+                except ValueError:
+                    body = None
+                scripted.requests.append({"authorization": self.headers.get("authorization", ""), "body": body})
+                status, content_type, data = reply(body)
+                try:
+                    self.send_response(status)
+                    self.send_header("content-type", content_type)
+                    self.send_header("content-length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data)
+                except OSError:  # the client gave up (a timeout test)
+                    pass
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.requests: list[dict] = []
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_port}/v1"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        """Stop serving and free the port."""
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def sse_completion(text: str) -> tuple[int, str, bytes]:
+    """A 200 streamed chat completion (OpenAI's server-sent-event chunks) whose whole reply is `text`."""
+    import json
+
+    def event(delta: dict, finish: str | None) -> str:
+        payload = {"id": "scripted", "object": "chat.completion.chunk", "created": 0, "model": "scripted",
+                   "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+        return f"data: {json.dumps(payload)}\n\n"
+
+    body = event({"role": "assistant", "content": text}, None) + event({}, "stop") + "data: [DONE]\n\n"
+    return 200, "text/event-stream", body.encode()
+
+
+@pytest.fixture
+def scripted_llm():
+    """Start ScriptedLLM servers: call with a reply function; all are closed after the test."""
+    started: list[ScriptedLLM] = []
+
+    def start(reply) -> ScriptedLLM:
+        server = ScriptedLLM(reply)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.close()

@@ -78,3 +78,48 @@ def test_follow_up_retrieves_the_paper_of_the_earlier_question(answerer):
     answer = answerer.ask("what dataset did it use?", history=history)
     assert answer.standalone_question == "what dataset did PLaTITO use?"
     assert answer.sources[0].paper_id == "000_711129f47277f084#1"
+
+
+SUPPORTED = "On this benchmark, StormInsight consistently achieves the best performance, reducing MAE by 12.4% and improving the mCSI by 34.0%."
+STORM_QUESTION = "By how much does StormInsight reduce MAE?"
+
+
+def _scripted_answerer(seeded_settings, seeded_retriever, scripted_llm, reply: str, **grounding):
+    """An openai-like answerer whose model is a scripted loopback server (it stands in for a model
+    that writes exactly `reply`, which a small local model cannot be made to do)."""
+    from conftest import sse_completion
+
+    server = scripted_llm(lambda body: sse_completion(reply))
+    settings = seeded_settings.model_copy(update={
+        "llm": seeded_settings.llm.model_copy(update={"provider": "openai-like", "model": "scripted", "api_base": server.url}),
+        "grounding": seeded_settings.grounding.model_copy(update=grounding),
+    })
+    return answerer_for(settings, seeded_retriever)
+
+
+def test_mark_mode_shows_a_failing_sentence_marked_unsupported(seeded_settings, seeded_retriever, scripted_llm):
+    reply = f"{SUPPORTED} [1] Bananas ripen faster on the moon than in Brazil [1]."
+    answerer = _scripted_answerer(seeded_settings, seeded_retriever, scripted_llm, reply, unsupported="mark")
+    answer = answerer.ask(STORM_QUESTION)
+    assert not answer.fallback and answer.error is None
+    assert SUPPORTED in answer.answer  # the quoted evidence (the generated copy of it is not repeated)
+    assert answer.answer.count(SUPPORTED) == 1
+    assert "[unsupported] Bananas ripen faster on the moon than in Brazil [1]." in answer.answer
+    removed = _scripted_answerer(seeded_settings, seeded_retriever, scripted_llm, reply, unsupported="remove").ask(STORM_QUESTION)
+    assert "Bananas" not in removed.answer and "[unsupported]" not in removed.answer
+    assert removed.removed_sentences == ["Bananas ripen faster on the moon than in Brazil [1]."]
+
+
+def test_a_reply_whose_sentences_all_fail_falls_back_to_quoted_sentences(seeded_settings, seeded_retriever, scripted_llm):
+    reply = "Bananas ripen faster on the moon than in Brazil [1]. Penguins invented the steam engine [2]."
+    answer = _scripted_answerer(seeded_settings, seeded_retriever, scripted_llm, reply).ask(STORM_QUESTION)
+    assert answer.fallback and answer.error is None and not answer.refused
+    assert answer.answer.startswith(f"“{SUPPORTED}” [1]")
+    assert len(answer.removed_sentences) == 2
+    assert answer.as_dict()["fallback"] is True
+
+    from rag.cli import _format_answer
+    from ui.views import FALLBACK_NOTE, render_answer
+
+    assert "extractive fallback" in _format_answer(answer.as_dict())
+    assert FALLBACK_NOTE in render_answer(answer, 0)

@@ -205,3 +205,40 @@ def test_every_api_route_needs_credentials_off_loopback(seeded_copy, tmp_path):
         assert openai.OpenAI(base_url=f"{url}/v1", api_key="tok-123").models.list().data[0].id == "default"
     finally:
         _stop(process)
+
+
+def test_off_loopback_the_page_needs_a_login_and_its_api_routes_refuse_without_it(seeded_dir, tmp_path):
+    """`rag serve --host 0.0.0.0` with PAPER_RAG_USER/PASSWORD (this checkout's code): / shows a login
+    form, Gradio's API routes and /v1 refuse a request without the login, /v1 takes it with Basic auth."""
+    import sys
+
+    from conftest import cli_env
+
+    shutil.copytree(seeded_dir, tmp_path / "data")
+    port = free_port()
+    log = tmp_path / "serve.log"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rag.cli", "serve", "--host", "0.0.0.0", "--port", str(port), "--profile", "extractive",
+         "--data-dir", str(tmp_path / "data")],
+        stdout=log.open("w"), stderr=subprocess.STDOUT, cwd=REPO_ROOT,
+        env=cli_env({"PAPER_RAG_USER": "ada", "PAPER_RAG_PASSWORD": "s3cret-pass"}),
+    )
+    try:
+        wait_for_port(port, process, timeout=240)
+        base = f"http://127.0.0.1:{port}"
+        page = httpx.get(base + "/", timeout=30, follow_redirects=True)
+        # The page is served as the login form: its embedded config says so and holds no component.
+        assert page.status_code == 200 and '"auth_required":true' in page.text.replace(" ", "").lower()
+        assert "Paper Q&A" not in page.text  # the chat itself is not served before the login
+        refused = [
+            httpx.get(base + "/config", timeout=30),
+            httpx.get(base + "/gradio_api/info", timeout=30),
+            httpx.post(base + "/gradio_api/call/ask", json={"data": ["What does PLaTITO improve?", "", 0]}, timeout=30),
+            httpx.post(base + "/v1/search", json={"query": "PLaTITO"}, timeout=30),
+        ]
+        assert all(r.status_code in (401, 403) for r in refused), [(r.request.url.path, r.status_code) for r in refused]
+        allowed = httpx.post(base + "/v1/search", json={"query": "PLaTITO"}, auth=("ada", "s3cret-pass"), timeout=60)
+        assert allowed.status_code == 200 and allowed.json()["results"]
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

@@ -76,3 +76,26 @@ def test_eval_retrieval_reports_every_retriever_on_a_beir_slice(tmp_path):
     cached = run_cli("eval", "retrieval", "--dataset", str(dataset), "--data-dir", str(tmp_path / "data"))
     assert "embedding" not in cached.stderr  # the second run re-embeds nothing
     assert "hybrid" in cached.stdout and "nDCG@10" in cached.stdout
+
+
+def test_chat_cites_papers_and_answers_a_follow_up_about_the_same_paper(seeded_dir):
+    """`rag chat` (its loop, run_chat, with this checkout's code): a question, a follow-up, then EOF."""
+    import io
+    import re
+
+    from rag.chat import run_chat
+    from rag.service import open_service
+
+    service = open_service("extractive", {"data_dir": str(seeded_dir)})
+    stdin = io.StringIO("What does PLaTITO improve?\nwhat dataset did it use?\n")
+    stdout = io.StringIO()
+    assert run_chat(service, stdin=stdin, stdout=stdout) == 0
+    text = stdout.getvalue()
+    turns = text.split("you> ")[1:]
+    assert len(turns) == 3 and turns[2] == ""  # two answers, then the prompt that met EOF
+    plato = "000_711129f47277f084#1"
+    for turn in turns[:2]:
+        cited = re.findall(r"\[(\d+)\] (.+?) \[([^\]]+)\]", turn)
+        assert cited, turn
+        assert plato in [paper_id for _, _, paper_id in cited], turn
+    assert "error:" not in text

@@ -109,3 +109,36 @@ def test_api_keys_are_named_not_stored():
     assert settings.llm.api_key_env == "OPENAI_API_KEY"
     with pytest.raises(RagError, match="unknown setting 'llm.api_key'"):
         load_settings(environ={"RAG_LLM__API_KEY": "sk-123"})
+
+
+SECRET = "sk-paper-rag-test-9f8e7d6c5b4a"
+
+
+@pytest.mark.parametrize("case, reply, reason", [
+    ("timeout", "sleep", "timed out"),
+    ("401", (401, "application/json", b'{"error": {"message": "Incorrect API key provided: sk-paper-rag-test-9f8e7d6c5b4a", "type": "invalid_request_error", "code": "invalid_api_key"}}'), "rejected the API key"),
+    ("404", (404, "application/json", b'{"error": {"message": "The model `nope` does not exist", "type": "invalid_request_error", "code": "model_not_found"}}'), "not found"),
+    ("not json", (200, "application/json", b"this is {not json"), "no text"),
+])
+def test_openai_like_failures_are_one_line_naming_backend_and_url_never_the_key(case, reply, reason, scripted_llm, monkeypatch):
+    """A scripted loopback server stands in for a hosted model that is slow, refuses the key, lacks
+    the model, or answers 200 with a body that is not a completion (401 echoes the key, as OpenAI does)."""
+    import time
+
+    def answer(body):
+        if reply == "sleep":
+            time.sleep(3)
+            return 200, "application/json", b"{}"
+        return reply
+
+    server = scripted_llm(answer)
+    monkeypatch.setenv("PAPER_RAG_TEST_KEY", SECRET)
+    backend = build_chat_model(_llm(provider="openai-like", model="nope", api_base=server.url, timeout_s=1,
+                                    api_key_env="PAPER_RAG_TEST_KEY"))
+    with pytest.raises(LLMError) as caught:
+        list(backend.stream(MESSAGES))
+    message = str(caught.value)
+    assert server.requests and server.requests[0]["authorization"] == f"Bearer {SECRET}"  # the key was sent ...
+    assert SECRET not in message and SECRET not in repr(caught.value)  # ... and never shown
+    assert "\n" not in message and message.startswith(f"openai-like:nope at {server.url} failed:"), message
+    assert reason in message, message

@@ -1,13 +1,12 @@
 """The chat page: a Gradio Blocks layout whose handlers call `rag` and render with `ui.views`.
 
 Each browser tab owns a `Session` in gr.State; answers come from the shared `RagService`.
-Handlers never raise into Gradio: every failure becomes a one-line notice or chat message.
+Handlers never raise a traceback into Gradio: every failure becomes a one-line notice, chat message
+or gr.Error (ui.guard), logged in one line.
 """
 
 from __future__ import annotations
 
-import sys
-import traceback
 from typing import Any, Iterator, Mapping
 
 import gradio as gr
@@ -15,6 +14,7 @@ import gradio as gr
 from rag.errors import RagError
 from rag.service import RagService
 from ui import views
+from ui.guard import guarded, report
 from ui.session import Session, Turn
 
 CHAT_CONCURRENCY = 8
@@ -97,6 +97,7 @@ class _Handlers:
     def __init__(self, service: RagService) -> None:
         self.service = service
 
+    @guarded
     def send(self, question: str, session: Session, top_k: float, show_scores: bool) -> Iterator[tuple]:
         """Stream the answer to `question`: raw tokens first, then the checked answer and its sources."""
         turn_no = len(session.turns)
@@ -116,13 +117,13 @@ class _Handlers:
                 yield question, history, gr.skip(), f"⚠ {exc}", session
                 return
             turn = Turn(question, error=str(exc))
-        except Exception as exc:  # a bug must not take the page down; the log keeps the traceback
-            traceback.print_exc(file=sys.stderr)
-            turn = Turn(question, error=f"internal error ({type(exc).__name__}): {_first_line(exc)}; see the server log")
+        except Exception as exc:  # a bug must not take the page down; the log has one line (--debug: the traceback)
+            turn = Turn(question, error=f"{report('page call send', exc)}; see the server log")
         session.turns.append(turn)
         session.shown_turn, session.active = turn_no, None
         yield gr.skip(), views.render_chat(session.turns), self._sources(session, show_scores), "", session
 
+    @guarded
     def ask(self, question: str, profile: str = "", top_k: int = 0) -> dict:
         """The page's named API endpoint (`/ask`): the answer to `question` as `rag ask --json` gives it.
 
@@ -131,29 +132,33 @@ class _Handlers:
         try:
             answer = self.service.ask(question, top_k=top_k or None, profile=profile or None)
         except RagError as exc:
-            raise gr.Error(str(exc)) from None
+            raise gr.Error(str(exc), print_exception=False) from None
         return answer.as_dict()
 
+    @guarded
     def clear(self, session: Session) -> tuple:
         """Empty the chat and the sources panel."""
         session.clear()
         return [], views.render_sources(None, 0, {}), "", session
 
+    @guarded
     def switch(self, profile: str, session: Session) -> tuple:
         """Use `profile` from the next message on; if it cannot start, say why and keep the current one."""
         try:
             answerer = self.service.start(profile)
-        except Exception as exc:  # a RagError says why; anything else is a bug, so log its traceback
+        except Exception as exc:  # a RagError says why; anything else is a bug, logged in one line
             if not isinstance(exc, RagError):
-                traceback.print_exc(file=sys.stderr)
+                report("page call switch", exc)
             return session.profile, f"⚠ Cannot switch to '{profile}': {_first_line(exc)}. Still using '{session.profile}'.", session
         session.profile = profile
         return profile, f"Backend '{profile}' ({answerer.backend}) answers your next message.", session
 
+    @guarded
     def rerender(self, session: Session, show_scores: bool) -> str:
         """The sources panel as currently shown, re-rendered (e.g. with scores toggled)."""
         return self._sources(session, show_scores)
 
+    @guarded
     def cite(self, session: Session, show_scores: bool, event: gr.EventData) -> tuple:
         """Show the sources of the clicked citation's turn with its paper's card active."""
         target = views.parse_cite_href(getattr(event, "href", "") or "")

@@ -31,15 +31,16 @@ def register(commands: Any, common: argparse.ArgumentParser) -> None:
 def _serve_command(args: argparse.Namespace, service: RagService) -> int:
     if not 1 <= args.port <= 65535:
         raise RagError(f"--port must be between 1 and 65535, not {args.port}")
-    serve(service, host=args.host, port=args.port)
+    serve(service, host=args.host, port=args.port, debug=args.debug)
     return 0
 
 
-def serve(service: RagService, host: str, port: int) -> None:
+def serve(service: RagService, host: str, port: int, debug: bool = False) -> None:
     """Serve the chat page at / and the HTTP API (rag.api) on host:port until interrupted.
 
     Refuses a non-loopback host without login credentials, ingests the seeds into an empty store,
     and starts the service's profile before listening, so a failure is reported before any page.
+    A rejected request is logged in one line; `debug` logs its traceback too.
     """
     settings = service.settings
     guard = api_guard(host, settings.api.token_env)
@@ -49,6 +50,7 @@ def serve(service: RagService, host: str, port: int) -> None:
     import uvicorn
 
     from ui.app import build_app
+    from ui.guard import quiet_server_errors, set_debug
 
     stats = service.ensure_corpus()
     service.start(settings.profile)
@@ -57,6 +59,8 @@ def serve(service: RagService, host: str, port: int) -> None:
         auth=guard.login, css_paths=[STATIC / "app.css"], ssr_mode=False, show_error=False, footer_links=[],
     )
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False))
+    set_debug(debug)
+    quiet_server_errors()
     login = f"; login required (user from {USER_ENV}, password from {PASSWORD_ENV}, or a bearer token from ${settings.api.token_env} for the API)" if guard.login else ""
     print(f"serving profile '{settings.profile}' on http://{_url_host(host)}:{port} (chat page at /, API at /v1){login}; Ctrl+C stops",
           file=sys.stderr, flush=True)

@@ -69,6 +69,9 @@ def render_timings(timings_ms: Mapping[str, int], backend: str) -> str:
     return f'<span class="timings">{html.escape(" · ".join([backend, *parts]))}</span>'
 
 
+FALLBACK_NOTE = "No generated sentence passed the check; showing quoted sentences instead."
+
+
 def render_answer(answer: Any, turn: int) -> str:
     """The finished assistant message: the checked answer with clickable markers, then timings.
 
@@ -85,6 +88,8 @@ def render_answer(answer: Any, turn: int) -> str:
     removed = len(answer.removed_sentences)
     if removed and not answer.error:
         body += f'\n\n<span class="removed-note">{removed} unsupported sentence{"s" if removed > 1 else ""} removed (see Sources).</span>'
+    if answer.fallback and not answer.error and not answer.refused:
+        body += f'\n\n<span class="fallback-note">{FALLBACK_NOTE}</span>'
     return f"{body}\n\n{footer}"
 
 

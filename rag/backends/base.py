@@ -121,12 +121,16 @@ class ChatBackend(AnswerBackend):
         llm = self.load()
         chat = [ChatMessage(role=m["role"], content=m["content"]) for m in messages]
         with self._run_lock or nullcontext():
+            wrote = False
             try:
                 for piece in llm.stream_chat(chat):
                     if piece.delta:
+                        wrote = True
                         yield piece.delta
             except Exception as exc:  # clients raise their own connection/timeout/auth types
                 raise self.error(exc) from None
+            if not wrote:  # e.g. a 200 whose body is not a completion: a failure, not an empty answer
+                raise LLMError(f"{self.label} at {self.location} failed: {EMPTY_REPLY}")
 
     def error(self, exc: BaseException) -> LLMError:
         """An LLMError for `exc`: one line with the backend, its URL or path, and the reason."""
@@ -143,9 +147,14 @@ def _without_echo(raw: str, sources: list[Source]) -> str:
     return raw
 
 
+EMPTY_REPLY = "the reply held no text (an empty or unreadable completion; check llm.api_base and llm.model)"
+
+
 def _reason(exc: BaseException) -> str:
     """A short, key-free reason for a client exception."""
     name = type(exc).__name__
+    if isinstance(exc, ValueError) and "JSON" in name:
+        return "the reply is not valid JSON (is llm.api_base an OpenAI-compatible server?)"
     if "Timeout" in name:
         return "timed out (raise llm.timeout_s or check the server)"
     if "Authentication" in name or "PermissionDenied" in name or getattr(exc, "status_code", None) in (401, 403):
