@@ -19,6 +19,7 @@ from rag.extractive import extractive_sentences
 from rag.grounding import GroundingChecker, SentenceCheck, split_answer
 from rag.llm import LLMError, build_chat_model
 from rag.prompting import build_messages
+from rag.query import answer_top_k
 from rag.retrieval import PaperHit, PaperRetriever, open_retriever
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
@@ -108,7 +109,8 @@ class Answerer:
         clock = _Clock()
         standalone = standalone_question(question, history, self.settings.answer.history_turns)
         # The answer's own relevance rule replaces retrieval's floor (see _relevant).
-        hits = self.retriever.search(standalone, top_k=top_k or self.settings.answer.top_k, floor=False)
+        top_k = top_k or answer_top_k(standalone, self.settings.answer.top_k, self.settings.answer.max_papers)
+        hits = self.retriever.search(standalone, top_k=top_k, floor=False)
         relevant = [h for h in hits if self._relevant(h, standalone)]
         if not relevant:
             clock.lap("retrieve")

@@ -1,6 +1,7 @@
 """BM25 over the same chunks as the Chroma collection, saved beside the store.
 
-The index is rebuilt from the collection itself (never from the corpus files) after every change,
+Each chunk is indexed with its paper's title in front when the corpus gave one (a title derived
+from the abstract adds nothing and is left out). The index is rebuilt from the collection itself (never from the corpus files) after every change,
 and saved with a fingerprint of the chunk ids it covers; on load, a fingerprint that no longer
 matches the collection triggers a rebuild, so BM25 and Chroma can never disagree.
 """
@@ -89,8 +90,23 @@ def _read_collection(store: ChunkStore) -> tuple[list[str], list[str], list[dict
     return [c.chunk_id for c in chunks], [c.text for c in chunks], [c.metadata for c in chunks]
 
 
+INDEX_FORMAT = "title+chunk/1"
+"""Changes whenever what gets indexed changes, so saved indexes of an older format are rebuilt."""
+
+
+def indexed_texts(texts: list[str], metadatas: list[dict[str, Any]]) -> list[str]:
+    """What BM25 indexes for each chunk: the paper's own title (when not derived from it) and the chunk."""
+    abstracts = {m.get("paper_id"): m["abstract"] for m in metadatas if "abstract" in m}
+    out = []
+    for text, metadata in zip(texts, metadatas):
+        title = str(metadata.get("title") or "").rstrip("…").strip()
+        derived = not title or title in abstracts.get(metadata.get("paper_id"), text)
+        out.append(text if derived else f"{title}. {text}")
+    return out
+
+
 def _fingerprint(chunk_ids: list[str], metadatas: list[dict[str, Any]]) -> str:
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(INDEX_FORMAT.encode())
     for chunk_id, metadata in zip(chunk_ids, metadatas):
         digest.update(f"{chunk_id}:{metadata.get('content_hash', '')}\n".encode())
     return digest.hexdigest()[:20]
@@ -103,7 +119,8 @@ def _build_and_save(
 
     model = bm25s.BM25()
     if chunk_ids:
-        model.index([tokenize(text) or [""] for text in texts], show_progress=len(texts) > 5000)
+        documents = indexed_texts(texts, metadatas)
+        model.index([tokenize(text) or [""] for text in documents], show_progress=len(texts) > 5000)
     tmp_dir = index_dir.with_name(index_dir.name + ".tmp")
     shutil.rmtree(tmp_dir, ignore_errors=True)
     tmp_dir.mkdir(parents=True)

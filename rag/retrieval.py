@@ -1,6 +1,6 @@
 """Hybrid retrieval: dense (Chroma) and BM25 over the same chunks, fused, folded to one hit per paper.
 
-Fusion is weighted reciprocal rank fusion over paper ranks. A relevance floor drops papers whose
+Fusion (rag.fusion) is a weighted sum of per-retriever normalised scores (or reciprocal rank fusion). A relevance floor drops papers whose
 best chunk is neither close in embedding space nor a solid lexical match, so a query with nothing
 relevant returns nothing. `PaperRetriever` is also a LlamaIndex `BaseRetriever`.
 """
@@ -19,7 +19,9 @@ from llama_index.core.vector_stores import MetadataFilter, MetadataFilters, Vect
 from rag.bm25_index import BM25Index, load_or_build, tokenize
 from rag.embeddings import SentenceTransformerEmbedding, build_embedding
 from rag.errors import RagError
+from rag.fusion import fuse
 from rag.ingest import bm25_dir
+from rag.query import content_query
 from rag.settings import RetrievalSettings, Settings
 from rag.store import ChunkStore, open_store
 
@@ -92,10 +94,10 @@ class PaperRetriever(BaseRetriever):
         top_k = top_k or self.settings.top_k
         filters = self._check_filters(filters or {})
         dense = self._dense(query, filters, query_vector) if mode in ("hybrid", "dense") else {}
-        lexical = self._bm25(query, filters) if mode in ("hybrid", "bm25") else {}
+        lexical = self._bm25(content_query(query), filters) if mode in ("hybrid", "bm25") else {}
         hits = self._fuse(dense, lexical, mode)
         if floor:
-            terms = max(1, len(set(tokenize(query))))
+            terms = max(1, len(set(tokenize(content_query(query)))))
             hits = [h for h in hits if self._relevant(h, terms)]
         for rank, hit in enumerate(hits[:top_k], start=1):
             hit.rank = rank
@@ -149,8 +151,11 @@ class PaperRetriever(BaseRetriever):
         weights = {"dense": self.settings.dense_weight, "bm25": 1.0 - self.settings.dense_weight}
         if mode != "hybrid":
             weights = {mode: 1.0}
-        rrf_k = self.settings.rrf_k
-        best_possible = sum(weights.values()) / (rrf_k + 1)
+        rankings = {
+            "dense": {pid: h.dense_similarity or 0.0 for pid, h in dense.items()},
+            "bm25": {pid: h.bm25_score or 0.0 for pid, h in lexical.items()},
+        }
+        scores = fuse(rankings, weights, self.settings.fusion, self.settings.rrf_k)
         merged: dict[str, PaperHit] = {}
         for name, hits in (("dense", dense), ("bm25", lexical)):
             for rank, (paper_id, hit) in enumerate(hits.items(), start=1):
@@ -158,7 +163,8 @@ class PaperRetriever(BaseRetriever):
                 entry.ranks[name] = rank
                 if name == "bm25":
                     entry.bm25_score = hit.bm25_score
-                entry.score += weights.get(name, 0.0) / (rrf_k + rank) / best_possible
+        for paper_id, entry in merged.items():
+            entry.score = scores.get(paper_id, 0.0)
         return sorted(merged.values(), key=lambda h: (-h.score, h.paper_id))
 
     def _relevant(self, hit: PaperHit, query_terms: int) -> bool:

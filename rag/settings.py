@@ -53,10 +53,13 @@ class RetrievalSettings(_Section):
     top_k: int = Field(5, ge=1)
     candidates: int = Field(100, ge=1)
     mode: Literal["hybrid", "dense", "bm25"] = "hybrid"
+    fusion: Literal["rrf", "minmax", "zscore"] = "minmax"
     rrf_k: int = Field(20, ge=1)
     dense_weight: float = Field(0.6, ge=0.0, le=1.0)
     min_similarity: float = Field(0.3, ge=-1.0, le=1.0)
     min_bm25_per_term: float = Field(1.0, ge=0.0)
+    rerank_model: str = ""
+    rerank_depth: int = Field(20, ge=1)
 
 
 class LLMSettings(_Section):
@@ -75,6 +78,7 @@ class LLMSettings(_Section):
 
 class AnswerSettings(_Section):
     top_k: int = Field(3, ge=1)
+    max_papers: int = Field(8, ge=1)
     sentences_per_source: int = Field(3, ge=1)
     max_question_chars: int = Field(4000, ge=10)
     min_relevance: float = Field(0.45, ge=-1.0)

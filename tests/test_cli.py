@@ -66,7 +66,7 @@ def test_eval_retrieval_reports_every_retriever_on_a_beir_slice(tmp_path):
     assert report["dataset"] == "slice" and report["queries"] == len({q for q, _, _ in qrels})
     assert set(report["retrievers"]) == {"hybrid", "bm25", "dense"}
     for metrics in report["retrievers"].values():
-        assert set(metrics) == {"ndcg@10", "recall@10", "recall@100", "mrr@10"}
+        assert set(metrics) == {"ndcg@10", "recall@1", "recall@10", "recall@100", "mrr@10"}
         assert 0.5 < metrics["recall@100"] <= 1.0 and 0 < metrics["ndcg@10"] <= metrics["recall@100"] + 1e-9
     cached = run_cli("eval", "retrieval", "--dataset", str(dataset), "--data-dir", str(tmp_path / "data"))
     assert "embedding" not in cached.stderr  # the second run re-embeds nothing
