@@ -62,6 +62,14 @@ class BM25Index:
             return np.zeros(len(self.chunk_ids), dtype=np.float32)
         return np.asarray(self.model.get_scores(terms), dtype=np.float32)
 
+    def weighted_scores(self, weights: dict[str, float]) -> np.ndarray:
+        """Sum over terms of weight x that term's BM25 score, for every chunk (terms not indexed count 0)."""
+        total = np.zeros(len(self.chunk_ids), dtype=np.float32)
+        for term, weight in weights.items():
+            if weight and term in self.model.vocab_dict and self.chunk_ids:
+                total += weight * np.asarray(self.model.get_scores([term]), dtype=np.float32)
+        return total
+
     @staticmethod
     def query_terms(query: str) -> int:
         """Number of distinct index terms in `query`, for normalising scores."""

@@ -21,6 +21,7 @@ from rag.embeddings import SentenceTransformerEmbedding, build_embedding
 from rag.errors import RagError
 from rag.fusion import fuse
 from rag.ingest import bm25_dir
+from rag.prf import rm3_weights
 from rag.query import content_query
 from rag.settings import RetrievalSettings, Settings
 from rag.store import ChunkStore, open_store
@@ -41,6 +42,7 @@ class PaperHit:
     rank: int = 0
     dense_similarity: float | None = None
     bm25_score: float | None = None
+    lexical_score: float | None = None  # what BM25 ranked by: bm25_score, or the PRF-expanded query's score
     ranks: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
@@ -130,22 +132,36 @@ class PaperRetriever(BaseRetriever):
 
     def _bm25(self, query: str, filters: dict[str, Any]) -> dict[str, PaperHit]:
         scores = self.bm25.scores(query)
+        mask = None
         if filters:
             mask = np.array([all(m.get(k) == v for k, v in filters.items()) for m in self.bm25.metadatas])
             scores = np.where(mask, scores, 0.0)
-        k = min(self.settings.candidates, len(scores))
+        ranking = self._expanded(query, scores, mask) if self.settings.prf_docs else scores
+        k = min(self.settings.candidates, len(ranking))
         if k == 0:
             return {}
-        top = np.argpartition(-scores, k - 1)[:k]
+        top = np.argpartition(-ranking, k - 1)[:k]
         hits: dict[str, PaperHit] = {}
-        for position in top[np.argsort(-scores[top])]:
-            if scores[position] <= 0:
+        for position in top[np.argsort(-ranking[top])]:
+            if ranking[position] <= 0:
                 break
             metadata = self.bm25.metadatas[position]
             paper_id = metadata["paper_id"]
             if paper_id not in hits:
                 hits[paper_id] = _hit(metadata, self.bm25.texts[position], bm25_score=float(scores[position]))
+                hits[paper_id].lexical_score = float(ranking[position])
         return hits
+
+    def _expanded(self, query: str, scores: np.ndarray, mask: np.ndarray | None) -> np.ndarray:
+        """BM25 scores of the RM3-expanded query (rag.prf), fed back from the top first-pass chunks."""
+        n = min(self.settings.prf_docs, len(scores))
+        if n == 0 or scores.max() <= 0:
+            return scores
+        top = np.argpartition(-scores, n - 1)[:n]
+        feedback = [(tokenize(self.bm25.texts[p]), float(scores[p])) for p in top]
+        weights = rm3_weights(tokenize(query), feedback, self.settings.prf_terms, self.settings.prf_weight)
+        expanded = self.bm25.weighted_scores(weights)
+        return np.where(mask, expanded, 0.0) if mask is not None else expanded
 
     def _fuse(self, dense: dict[str, PaperHit], lexical: dict[str, PaperHit], mode: str) -> list[PaperHit]:
         weights = {"dense": self.settings.dense_weight, "bm25": 1.0 - self.settings.dense_weight}
@@ -153,7 +169,7 @@ class PaperRetriever(BaseRetriever):
             weights = {mode: 1.0}
         rankings = {
             "dense": {pid: h.dense_similarity or 0.0 for pid, h in dense.items()},
-            "bm25": {pid: h.bm25_score or 0.0 for pid, h in lexical.items()},
+            "bm25": {pid: h.lexical_score if h.lexical_score is not None else h.bm25_score or 0.0 for pid, h in lexical.items()},
         }
         scores = fuse(rankings, weights, self.settings.fusion, self.settings.rrf_k)
         merged: dict[str, PaperHit] = {}
@@ -162,7 +178,7 @@ class PaperRetriever(BaseRetriever):
                 entry = merged.setdefault(paper_id, hit)
                 entry.ranks[name] = rank
                 if name == "bm25":
-                    entry.bm25_score = hit.bm25_score
+                    entry.bm25_score, entry.lexical_score = hit.bm25_score, hit.lexical_score
         for paper_id, entry in merged.items():
             entry.score = scores.get(paper_id, 0.0)
         return sorted(merged.values(), key=lambda h: (-h.score, h.paper_id))

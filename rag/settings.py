@@ -58,6 +58,9 @@ class RetrievalSettings(_Section):
     dense_weight: float = Field(0.6, ge=0.0, le=1.0)
     min_similarity: float = Field(0.3, ge=-1.0, le=1.0)
     min_bm25_per_term: float = Field(1.0, ge=0.0)
+    prf_docs: int = Field(0, ge=0)
+    prf_terms: int = Field(10, ge=1)
+    prf_weight: float = Field(0.7, ge=0.0, le=1.0)
     rerank_model: str = ""
     rerank_depth: int = Field(20, ge=1)
 

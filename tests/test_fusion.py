@@ -78,3 +78,14 @@ def test_questions_about_one_paper(question):
 def test_content_query_drops_framing_words_only():
     assert content_query("Which papers study spiking neural networks?") == "Which spiking neural networks ?"
     assert content_query("papers") == "papers"  # nothing left: keep the question as it was
+
+
+def test_rm3_expansion_keeps_the_query_mass_and_adds_feedback_words():
+    from rag.prf import rm3_weights
+
+    weights = rm3_weights(["storm", "radar"], [(["storm", "nowcast", "nowcast", "radar"], 3.0), (["nowcast", "rain"], 1.0)],
+                          n_terms=4, original_weight=0.7)
+    assert sum(weights.values()) == pytest.approx(2.0)
+    assert weights["nowcast"] > weights["rain"] > 0 and weights["storm"] > 0.7
+    assert rm3_weights(["storm"], [], n_terms=3) == {"storm": 1.0}
+    assert rm3_weights(["storm"], [(["x"], 0.0)], n_terms=3) == {"storm": 1.0}
