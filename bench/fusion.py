@@ -5,7 +5,7 @@
         --queries bench/qa/retrieval_dev/queries.jsonl --qrels bench/qa/retrieval_dev/qrels/dev.tsv --data-dir DIR
 
 Each query runs once through the dense and the BM25 retriever (raw question and its content words,
-rag.query.content_query); the candidate scores are cached in DIR/fusion-cache-<name>.json, so the
+rag.query.content_query; BM25 also with RM3 feedback, rag.prf); the candidate scores are cached in DIR/fusion-cache-<name>.json, so the
 sweep itself re-runs no retriever. Choose on train splits and dev sets only.
 """
 
@@ -23,7 +23,8 @@ from rag.evaluation import load_benchmark, open_eval_retriever, score_run  # noq
 from rag.fusion import fuse  # noqa: E402
 from rag.query import content_query  # noqa: E402
 
-WEIGHTS = [0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 1.0]
+WEIGHTS = [0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 1.0]
+PRF = [(3, 0.7), (5, 0.7), (10, 0.7), (5, 0.5)]  # (feedback chunks, original-term weight) for RM3
 
 
 def candidates(args: argparse.Namespace) -> tuple[dict, dict]:
@@ -36,14 +37,20 @@ def candidates(args: argparse.Namespace) -> tuple[dict, dict]:
     ids = sorted(bench.qrels)
     texts = {"raw": [bench.queries[q] for q in ids], "content": [content_query(bench.queries[q]) for q in ids]}
     vectors = {name: retriever.embedder.encode(t) for name, t in texts.items()}
+    base = retriever.settings
     out = {}
     for i, qid in enumerate(ids):
         entry = {}
         for name in texts:
+            retriever.settings = base.model_copy(update={"prf_docs": 0})
             dense = retriever._dense(texts[name][i], {}, vectors[name][i])
-            lexical = retriever._bm25(texts[name][i], {})
             entry[f"dense-{name}"] = {p: h.dense_similarity for p, h in dense.items()}
-            entry[f"bm25-{name}"] = {p: h.bm25_score for p, h in lexical.items()}
+            lexical = retriever._bm25(texts[name][i], {})
+            entry[f"bm25-{name}"] = {p: h.lexical_score for p, h in lexical.items()}
+        for docs, weight in PRF:
+            retriever.settings = base.model_copy(update={"prf_docs": docs, "prf_weight": weight})
+            lexical = retriever._bm25(texts["content"][i], {})
+            entry[f"bm25-content-rm3-{docs}-{weight}"] = {p: h.lexical_score for p, h in lexical.items()}
         out[qid] = entry
     cache.write_text(json.dumps(out))
     return out, bench.qrels
@@ -63,9 +70,12 @@ def main() -> None:
     if args.queries:
         multi = {json.loads(l)["_id"] for l in Path(args.queries).read_text().splitlines() if l.strip() and json.loads(l).get("multi")}
     rows = []
+    variants = [k.removeprefix("bm25-") for k in next(iter(cands.values())) if k.startswith("bm25-")]
     for dense_q in ("raw", "content"):
-        for bm25_q in ("raw", "content"):
+        for bm25_q in variants:
             for method in ("rrf", "minmax", "zscore"):
+                if (dense_q == "content" or "rm3" in bm25_q) and method == "rrf":
+                    continue
                 for weight in WEIGHTS:
                     if method != "minmax" and weight in (0.0, 1.0):
                         continue
@@ -77,10 +87,12 @@ def main() -> None:
                     m = score_run(run, qrels)
                     row = [dense_q, bm25_q, method, weight] + [f"{m[k]:.4f}" for k in ("ndcg@10", "recall@1", "recall@10", "recall@100")]
                     if multi:
+                        single = score_run(run, {q: j for q, j in qrels.items() if q not in multi})
+                        row += [f"{single['ndcg@10']:.4f}", f"{single['recall@1']:.4f}"]
                         row.append(f"{score_run(run, {q: qrels[q] for q in multi})['recall@10']:.4f}")
                     rows.append(row)
     headers = ["dense query", "bm25 query", "fusion", "dense weight", "nDCG@10", "R@1", "R@10", "R@100"]
-    print_table(headers + (["multi R@10"] if multi else []), rows)
+    print_table(headers + (["single nDCG@10", "single R@1", "multi R@10"] if multi else []), rows)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 import shutil
 from functools import lru_cache
@@ -61,6 +62,12 @@ class BM25Index:
         if not terms or not self.chunk_ids:
             return np.zeros(len(self.chunk_ids), dtype=np.float32)
         return np.asarray(self.model.get_scores(terms), dtype=np.float32)
+
+    @property
+    def max_idf(self) -> float:
+        """The largest IDF a term can have here (a word in one chunk): about the most one term can score."""
+        n = len(self.chunk_ids)
+        return math.log(1 + (n - 0.5) / 1.5) if n else 1.0
 
     def weighted_scores(self, weights: dict[str, float]) -> np.ndarray:
         """Sum over terms of weight x that term's BM25 score, for every chunk (terms not indexed count 0)."""

@@ -219,8 +219,9 @@ def _format_stats(stats: dict[str, Any]) -> str:
 
 def _format_eval(result: dict[str, Any]) -> str:
     lines = [f"{result['dataset']}: {result['queries']} queries", *_eval_rows(result["retrievers"])]
-    if "multi_paper" in result:
-        lines += [f"\nmulti-paper questions: {result['multi_paper']['queries']}", *_eval_rows(result["multi_paper"]["retrievers"])]
+    for key in ("single_paper", "multi_paper"):
+        if key in result:
+            lines += [f"\n{key.replace('_', '-')} questions: {result[key]['queries']}", *_eval_rows(result[key]["retrievers"])]
     return "\n".join(lines)
 
 

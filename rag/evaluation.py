@@ -40,7 +40,8 @@ def evaluate_retrieval(
 
     The benchmark is a BEIR folder `dataset` (corpus.jsonl, queries.jsonl, qrels/<split>.tsv), or
     its parts given one by one: `corpus` files (any corpus format), `queries`, `qrels`; a given part
-    wins over the folder's. Queries marked `"multi": true` are also scored on their own. `rerank`
+    wins over the folder's. Queries marked `"multi": true` and the others are also scored apart
+(`multi_paper`, `single_paper`). `rerank`
     (a cross-encoder path; default retrieval.rerank_model) adds a row re-ranking the hybrid ranking.
     """
     bench = load_benchmark(dataset, split, corpus, queries, qrels)
@@ -71,10 +72,9 @@ def evaluate_retrieval(
     }
     multi = {q: bench.qrels[q] for q in query_ids if q in bench.multi}
     if multi:
-        result["multi_paper"] = {
-            "queries": len(multi),
-            "retrievers": {mode: score_run(run, multi) for mode, run in runs.items()},
-        }
+        single = {q: bench.qrels[q] for q in query_ids if q not in bench.multi}
+        for key, subset in (("single_paper", single), ("multi_paper", multi)):
+            result[key] = {"queries": len(subset), "retrievers": {mode: score_run(run, subset) for mode, run in runs.items()}}
     return result
 
 

@@ -1,8 +1,9 @@
 """Hybrid retrieval: dense (Chroma) and BM25 over the same chunks, fused, folded to one hit per paper.
 
-Fusion (rag.fusion) is a weighted sum of per-retriever normalised scores (or reciprocal rank fusion). A relevance floor drops papers whose
-best chunk is neither close in embedding space nor a solid lexical match, so a query with nothing
-relevant returns nothing. `PaperRetriever` is also a LlamaIndex `BaseRetriever`.
+Fusion (rag.fusion) is a weighted sum of each retriever's normalised scores, or reciprocal rank
+fusion. BM25 reads the question's content words (rag.query), optionally expanded by RM3 feedback
+(rag.prf). A relevance floor drops papers whose best chunk is neither close in embedding space nor
+a solid lexical match, so a query with nothing relevant returns nothing. `PaperRetriever` is also a LlamaIndex `BaseRetriever`.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ class PaperHit:
     dense_similarity: float | None = None
     bm25_score: float | None = None
     lexical_score: float | None = None  # what BM25 ranked by: bm25_score, or the PRF-expanded query's score
+    bm25_text: str | None = None  # the chunk BM25 matched best (the floor checks its term coverage)
     ranks: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
@@ -99,7 +101,7 @@ class PaperRetriever(BaseRetriever):
         lexical = self._bm25(content_query(query), filters) if mode in ("hybrid", "bm25") else {}
         hits = self._fuse(dense, lexical, mode)
         if floor:
-            terms = max(1, len(set(tokenize(content_query(query)))))
+            terms = set(tokenize(content_query(query)))
             hits = [h for h in hits if self._relevant(h, terms)]
         for rank, hit in enumerate(hits[:top_k], start=1):
             hit.rank = rank
@@ -150,6 +152,7 @@ class PaperRetriever(BaseRetriever):
             if paper_id not in hits:
                 hits[paper_id] = _hit(metadata, self.bm25.texts[position], bm25_score=float(scores[position]))
                 hits[paper_id].lexical_score = float(ranking[position])
+                hits[paper_id].bm25_text = self.bm25.texts[position]
         return hits
 
     def _expanded(self, query: str, scores: np.ndarray, mask: np.ndarray | None) -> np.ndarray:
@@ -178,15 +181,22 @@ class PaperRetriever(BaseRetriever):
                 entry = merged.setdefault(paper_id, hit)
                 entry.ranks[name] = rank
                 if name == "bm25":
-                    entry.bm25_score, entry.lexical_score = hit.bm25_score, hit.lexical_score
+                    entry.bm25_score, entry.lexical_score, entry.bm25_text = hit.bm25_score, hit.lexical_score, hit.bm25_text
         for paper_id, entry in merged.items():
             entry.score = scores.get(paper_id, 0.0)
         return sorted(merged.values(), key=lambda h: (-h.score, h.paper_id))
 
-    def _relevant(self, hit: PaperHit, query_terms: int) -> bool:
-        close = hit.dense_similarity is not None and hit.dense_similarity >= self.settings.min_similarity
-        lexical = hit.bm25_score is not None and hit.bm25_score / query_terms >= self.settings.min_bm25_per_term
-        return close or lexical
+    def _relevant(self, hit: PaperHit, query_terms: set[str]) -> bool:
+        """Close in embedding space, or a lexical match strong per term (absolutely, and as a share of
+        the corpus's largest IDF, which grows with the corpus) AND covering enough of the query's
+        terms (one rare word of an off-topic question scores high on a large corpus)."""
+        if hit.dense_similarity is not None and hit.dense_similarity >= self.settings.min_similarity:
+            return True
+        per_term = (hit.bm25_score or 0.0) / max(1, len(query_terms))
+        if per_term < self.settings.min_bm25_per_term or per_term < self.settings.min_bm25_idf_share * self.bm25.max_idf:
+            return False
+        matched = query_terms & set(tokenize(f"{hit.title} {hit.bm25_text or hit.text}"))
+        return len(matched) >= self.settings.min_bm25_coverage * len(query_terms)
 
     def _check_filters(self, filters: Mapping[str, Any]) -> dict[str, Any]:
         if not filters:
