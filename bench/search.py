@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+import yaml
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import CORPORA, bench_settings, machine, percentile, print_table  # noqa: E402
@@ -51,7 +53,7 @@ def main() -> None:
     parser.add_argument("--data-dir", default="/tmp/rag-bench-search")
     parser.add_argument("--also", action="append", metavar="KEY=VALUE", help="retrieval setting for extra hybrid rows")
     args = parser.parse_args()
-    extra = parse_filters(args.also)
+    extra = {k: yaml.safe_load(str(v)) for k, v in parse_filters(args.also).items()}
     rows = []
     for name, paths in CORPORA.items():
         settings = bench_settings(Path(args.data_dir) / name)
