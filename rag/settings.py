@@ -53,7 +53,7 @@ class RetrievalSettings(_Section):
     top_k: int = Field(5, ge=1)
     candidates: int = Field(100, ge=1)
     mode: Literal["hybrid", "dense", "bm25"] = "hybrid"
-    fusion: Literal["rrf", "minmax", "zscore"] = "minmax"
+    fusion: Literal["rrf", "minmax", "zscore"] = "zscore"
     rrf_k: int = Field(20, ge=1)
     dense_weight: float = Field(0.5, ge=0.0, le=1.0)
     min_similarity: float = Field(0.4, ge=-1.0, le=1.0)
