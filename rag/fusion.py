@@ -8,6 +8,7 @@ did not propose gets that retriever's lowest normalised score (it ranked below e
 
 from __future__ import annotations
 
+import math
 import statistics
 from typing import Mapping
 
@@ -48,7 +49,7 @@ def fuse(
     `weights` gives each ranking's weight (names without a weight count 0). With `rrf`, a paper
     earns weight / (rrf_k + rank), scaled so a paper first in every ranking scores 1.0. With
     `minmax`/`zscore`, it earns weight * normalised score; a paper absent from a ranking gets that
-    ranking's lowest normalised score.
+    ranking's lowest normalised score. Scores lie in [0, 1] (z-score sums pass through a logistic).
     """
     if method not in FUSIONS:
         raise ValueError(f"unknown fusion '{method}'; choose one of {', '.join(FUSIONS)}")
@@ -68,4 +69,6 @@ def fuse(
         floor = min(normalised.values())
         for paper_id in papers:
             papers[paper_id] += weights[name] * normalised.get(paper_id, floor)
+    if method == "zscore":  # squash to (0, 1) like the other fusions; the order is unchanged
+        return {paper_id: 1.0 / (1.0 + math.exp(-score)) for paper_id, score in papers.items()}
     return papers

@@ -56,10 +56,10 @@ class RetrievalSettings(_Section):
     fusion: Literal["rrf", "minmax", "zscore"] = "zscore"
     rrf_k: int = Field(20, ge=1)
     dense_weight: float = Field(0.5, ge=0.0, le=1.0)
-    min_similarity: float = Field(0.4, ge=-1.0, le=1.0)
+    min_similarity: float = Field(0.35, ge=-1.0, le=1.0)
     min_bm25_per_term: float = Field(1.0, ge=0.0)
     min_bm25_idf_share: float = Field(0.35, ge=0.0, le=1.0)
-    min_bm25_coverage: float = Field(1.0, ge=0.0, le=1.0)
+    min_bm25_coverage: float = Field(0.5, ge=0.0, le=1.0)
     prf_docs: int = Field(0, ge=0)
     prf_terms: int = Field(10, ge=1)
     prf_weight: float = Field(0.7, ge=0.0, le=1.0)

@@ -71,3 +71,8 @@ def test_eval_retrieval_reports_every_retriever_on_a_beir_slice(tmp_path):
     cached = run_cli("eval", "retrieval", "--dataset", str(dataset), "--data-dir", str(tmp_path / "data"))
     assert "embedding" not in cached.stderr  # the second run re-embeds nothing
     assert "hybrid" in cached.stdout and "nDCG@10" in cached.stdout
+
+
+def test_eval_retrieval_needs_a_dataset_or_all_parts(tmp_path):
+    result = run_cli("eval", "retrieval", "--queries", "bench/qa/retrieval_dev/queries.jsonl", "--data-dir", str(tmp_path))
+    assert result.returncode == 1 and "--corpus" in result.stderr and "Traceback" not in result.stderr

@@ -89,3 +89,8 @@ def test_rm3_expansion_keeps_the_query_mass_and_adds_feedback_words():
     assert weights["nowcast"] > weights["rain"] > 0 and weights["storm"] > 0.7
     assert rm3_weights(["storm"], [], n_terms=3) == {"storm": 1.0}
     assert rm3_weights(["storm"], [(["x"], 0.0)], n_terms=3) == {"storm": 1.0}
+
+
+def test_zscore_fusion_scores_lie_between_zero_and_one_in_order():
+    scores = fuse({"dense": {"a": 0.9, "b": 0.5, "c": 0.1}, "bm25": {"a": 9.0, "c": 1.0}}, {"dense": 0.5, "bm25": 0.5}, "zscore")
+    assert all(0 < v < 1 for v in scores.values()) and scores["a"] > scores["b"] > scores["c"]
