@@ -1,9 +1,10 @@
 """Calibrates the relevance floor: best dense cosine and best BM25-per-term, on- vs off-topic.
 
-    .venv/bin/python bench/floor.py [--data-dir /tmp/rag-bench-search/seeds]
+    .venv/bin/python bench/floor.py [--data-dir /tmp/rag-bench-floor] [--corpus seeds seeds+icml2024]
 
 The floor (retrieval.min_similarity, retrieval.min_bm25_per_term) must sit above every off-topic
-row and below the on-topic rows; the table shows the margins on the seed corpus.
+row and below the on-topic rows; the tables show the margins on each corpus. BM25 scores grow
+with the corpus (IDF), so the BM25 floor is checked on the larger corpus too.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import CORPORA, bench_settings, print_table  # noqa: E402
-from rag.text import tokenize  # noqa: E402
+from rag.evaluation import open_eval_retriever  # noqa: E402
+from rag.query import content_query  # noqa: E402
 from rag.service import RagService  # noqa: E402
+from rag.text import tokenize  # noqa: E402
 
 ON_TOPIC = [
     "spiking neural networks without batch normalization initialization",
@@ -35,6 +38,14 @@ ON_TOPIC = [
     "Bayesian optimization with language models",
     "mesh based continuum physics",
 ]
+ON_TOPIC_ICML = [  # about papers only in ICML 2024: asked of seeds+icml2024 only
+    "converting transformers into spiking networks",
+    "text-to-image models mixing up attributes of different objects",
+    "defending chat models against jailbreaks by repetition",
+    "private mean estimation in the shuffle model",
+    "Which papers design antibodies?",
+    "LoRA+",
+]
 OFF_TOPIC = [
     "best pizza dough recipe in Naples",
     "how do I replace my car's brake pads",
@@ -51,25 +62,35 @@ OFF_TOPIC = [
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data-dir", default="/tmp/rag-bench-search/seeds")
+    parser.add_argument("--data-dir", default="/tmp/rag-bench-floor")
+    parser.add_argument("--corpus", nargs="+", choices=list(CORPORA), default=list(CORPORA))
     args = parser.parse_args()
-    settings = bench_settings(args.data_dir)
-    service = RagService(settings)
-    service.ingest(CORPORA["seeds"], progress=False)
-    retriever = service.retriever
-    rows = []
-    for label, queries in (("on", ON_TOPIC), ("off", OFF_TOPIC)):
-        for query in queries:
-            dense = retriever.search(query, mode="dense", floor=False, top_k=1)
-            lexical = retriever.search(query, mode="bm25", floor=False, top_k=1)
-            per_term = lexical[0].bm25_score / max(1, len(set(tokenize(query)))) if lexical else 0.0
-            kept = bool(retriever.search(query))
-            rows.append([label, query, dense[0].dense_similarity if dense else 0.0, per_term, "yes" if kept else "no"])
-    floor = settings.retrieval
-    print(f"floor: cosine >= {floor.min_similarity} or BM25/term >= {floor.min_bm25_per_term}\n")
-    print_table(["topic", "query", "best cosine", "best BM25/term", "returned"], rows)
-    wrong = [r for r in rows if (r[0] == "on") != (r[4] == "yes")]
-    print(f"\n{len(wrong)} of {len(rows)} queries on the wrong side of the floor")
+    for name in args.corpus:
+        settings = bench_settings(Path(args.data_dir) / name)
+        retriever = open_eval_retriever(RagService(settings), CORPORA[name])
+        retriever.settings = settings.retrieval
+        rows = []
+        groups = [("on", ON_TOPIC + (ON_TOPIC_ICML if "icml" in name else [])), ("off", OFF_TOPIC)]
+        for label, queries in groups:
+            for query in queries:
+                dense = retriever.search(query, mode="dense", floor=False, top_k=1)
+                lexical = retriever.search(query, mode="bm25", floor=False, top_k=1)
+                terms = set(tokenize(content_query(query)))
+                per_term = lexical[0].bm25_score / max(1, len(terms)) if lexical else 0.0
+                share = per_term / retriever.bm25.max_idf
+                matched = terms & set(tokenize(f"{lexical[0].title} {lexical[0].bm25_text}")) if lexical else set()
+                coverage = len(matched) / max(1, len(terms))
+                kept = bool(retriever.search(query))
+                rows.append([label, query, dense[0].dense_similarity if dense else 0.0, per_term, share, coverage, "yes" if kept else "no"])
+        floor = settings.retrieval
+        print(f"\n## {name}: floor cosine >= {floor.min_similarity} or (BM25/term >= {floor.min_bm25_per_term} "
+              f"and >= {floor.min_bm25_idf_share} x largest IDF {retriever.bm25.max_idf:.2f} "
+              f"and term coverage >= {floor.min_bm25_coverage})\n")
+        print_table(["topic", "query", "best cosine", "best BM25/term", "share of largest IDF", "its coverage", "returned"], rows)
+        wrong = [r for r in rows if (r[0] == "on") != (r[6] == "yes")]
+        off = [r for r in rows if r[0] == "off"]
+        print(f"\n{len(wrong)} of {len(rows)} queries on the wrong side of the floor; off-topic maxima: "
+              f"cosine {max(r[2] for r in off):.3f}, BM25/term {max(r[3] for r in off):.3f} ({max(r[4] for r in off):.2f} of largest IDF)")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,11 @@
 """Search latency (p50/p95, warm) on the seeds and on seeds + ICML 2024, per retriever mode.
 
-    .venv/bin/python bench/search.py [--rounds 5] [--data-dir /tmp/rag-bench]
+    .venv/bin/python bench/search.py [--rounds 5] [--data-dir /tmp/rag-bench] [--also retrieval.fusion=rrf]
 
 Ingests each corpus once into its own data directory (a no-op when already there), warms the
 models with one pass over the queries, then times `PaperRetriever.search` end to end (query
-embedding, Chroma query, BM25, fusion, floor).
+embedding, Chroma query, BM25, fusion, floor). `--also KEY=VALUE` adds rows for the hybrid retriever
+under those settings, timed in the same rounds (e.g. the previous defaults beside the new ones).
 """
 
 from __future__ import annotations
@@ -14,10 +15,13 @@ import sys
 import time
 from pathlib import Path
 
+import yaml
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import CORPORA, bench_settings, machine, percentile, print_table  # noqa: E402
-from rag.retrieval import MODES  # noqa: E402
+from rag.evaluation import open_eval_retriever  # noqa: E402
+from rag.retrieval import MODES, parse_filters  # noqa: E402
 from rag.service import RagService  # noqa: E402
 
 QUERIES = [
@@ -48,25 +52,30 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--data-dir", default="/tmp/rag-bench-search")
+    parser.add_argument("--also", action="append", metavar="KEY=VALUE", help="retrieval setting for extra hybrid rows")
     args = parser.parse_args()
+    extra = {k: yaml.safe_load(str(v)) for k, v in parse_filters(args.also).items()}
     rows = []
     for name, paths in CORPORA.items():
         settings = bench_settings(Path(args.data_dir) / name)
-        service = RagService(settings)
-        report = service.ingest(paths, progress=True)
-        retriever = service.retriever
-        for query in QUERIES:
-            for mode in MODES:
-                retriever.search(query, mode=mode)
-        for mode in MODES:
-            latencies = []
-            for _ in range(args.rounds):
-                for query in QUERIES:
+        retriever = open_eval_retriever(RagService(settings), paths)
+        retriever.settings = settings.retrieval
+        papers, chunks = len({m["paper_id"] for m in retriever.bm25.metadatas}), len(retriever.bm25.chunk_ids)
+        variants = [(mode, mode, settings.retrieval) for mode in MODES]
+        if extra:
+            label = "hybrid " + ",".join(f"{k}={v}" for k, v in extra.items())
+            variants.append((label, "hybrid", settings.retrieval.model_copy(update={k.removeprefix("retrieval."): v for k, v in extra.items()})))
+        latencies: dict[str, list[float]] = {label: [] for label, _, _ in variants}
+        for round_ in range(args.rounds + 1):  # round 0 warms the models and caches
+            for query in QUERIES:
+                for label, mode, variant in variants:
+                    retriever.settings = variant
                     start = time.perf_counter()
                     retriever.search(query, mode=mode)
-                    latencies.append((time.perf_counter() - start) * 1000)
-            rows.append([name, report.papers, report.chunks, mode, len(latencies),
-                         percentile(latencies, 50), percentile(latencies, 95)])
+                    if round_:
+                        latencies[label].append((time.perf_counter() - start) * 1000)
+        for label, values in latencies.items():
+            rows.append([name, papers, chunks, label, len(values), percentile(values, 50), percentile(values, 95)])
     print(f"{len(QUERIES)} queries x {args.rounds} rounds, warm; {machine()}\n")
     print_table(["corpus", "papers", "chunks", "retriever", "queries", "p50 ms", "p95 ms"], rows)
 

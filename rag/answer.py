@@ -20,6 +20,7 @@ from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_marker
 from rag.intent import classify
 from rag.relevance import answer_policy
 from rag.retrieval import PaperHit, PaperRetriever
+from rag.query import answer_top_k
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
 from rag.text import tokenize
@@ -139,7 +140,8 @@ class Answerer:
         clock = _Clock()
         standalone = standalone_question(question, history, self.settings.answer.history_turns)
         # The answer's own relevance policy replaces retrieval's floor.
-        hits = self.retriever.search(standalone, top_k=top_k or self.settings.answer.top_k, floor=False)
+        top_k = top_k or answer_top_k(standalone, self.settings.answer.top_k, self.settings.answer.max_papers)
+        hits = self.retriever.search(standalone, top_k=top_k, floor=False)
         relevant = [h for h in hits if self.policy.admits(h, standalone)]
         if not relevant:
             clock.lap("retrieve")

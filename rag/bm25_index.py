@@ -1,6 +1,7 @@
 """BM25 over the same chunks as the Chroma collection, saved beside the store.
 
-The index is rebuilt from the collection itself (never from the corpus files) after every change,
+Each chunk is indexed with its paper's title in front when the corpus gave one (a title derived
+from the abstract adds nothing and is left out). The index is rebuilt from the collection itself (never from the corpus files) after every change,
 and saved with a fingerprint of the chunk ids it covers; on load, a fingerprint that no longer
 matches the collection triggers a rebuild, so BM25 and Chroma can never disagree.
 """
@@ -9,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,6 +50,20 @@ class BM25Index:
         """True when the index covers no chunk (the store holds no papers)."""
         return not self.chunk_ids
 
+    @property
+    def max_idf(self) -> float:
+        """The largest IDF a term can have here (a word in one chunk): about the most one term can score."""
+        n = len(self.chunk_ids)
+        return math.log(1 + (n - 0.5) / 1.5) if n else 1.0
+
+    def weighted_scores(self, weights: dict[str, float]) -> np.ndarray:
+        """Sum over terms of weight x that term's BM25 score, for every chunk (terms not indexed count 0)."""
+        total = np.zeros(len(self.chunk_ids), dtype=np.float32)
+        for term, weight in weights.items():
+            if weight and term in self.model.vocab_dict and self.chunk_ids:
+                total += weight * np.asarray(self.model.get_scores([term]), dtype=np.float32)
+        return total
+
     @staticmethod
     def query_terms(query: str) -> int:
         """Number of distinct index terms in `query`, for normalising scores."""
@@ -75,8 +92,23 @@ def _read_collection(store: ChunkStore) -> tuple[list[str], list[str], list[dict
     return [c.chunk_id for c in chunks], [c.text for c in chunks], [c.metadata for c in chunks]
 
 
+INDEX_FORMAT = "title+chunk/1"
+"""Changes whenever what gets indexed changes, so saved indexes of an older format are rebuilt."""
+
+
+def indexed_texts(texts: list[str], metadatas: list[dict[str, Any]]) -> list[str]:
+    """What BM25 indexes for each chunk: the paper's own title (when not derived from it) and the chunk."""
+    abstracts = {m.get("paper_id"): m["abstract"] for m in metadatas if "abstract" in m}
+    out = []
+    for text, metadata in zip(texts, metadatas):
+        title = str(metadata.get("title") or "").rstrip("…").strip()
+        derived = not title or title in abstracts.get(metadata.get("paper_id"), text)
+        out.append(text if derived else f"{title}. {text}")
+    return out
+
+
 def _fingerprint(chunk_ids: list[str], metadatas: list[dict[str, Any]]) -> str:
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(INDEX_FORMAT.encode())
     for chunk_id, metadata in zip(chunk_ids, metadatas):
         digest.update(f"{chunk_id}:{metadata.get('content_hash', '')}\n".encode())
     return digest.hexdigest()[:20]
@@ -90,7 +122,8 @@ def _build_and_save(
     with component(f"building the BM25 index at {index_dir}", "check the free space and permissions of the data dir"):
         model = bm25s.BM25()
         if chunk_ids:
-            model.index([tokenize(text) or [""] for text in texts], show_progress=len(texts) > 5000)
+            documents = indexed_texts(texts, metadatas)
+            model.index([tokenize(text) or [""] for text in documents], show_progress=len(texts) > 5000)
         tmp_dir = index_dir.with_name(index_dir.name + ".tmp")
         shutil.rmtree(tmp_dir, ignore_errors=True)
         tmp_dir.mkdir(parents=True)

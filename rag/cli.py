@@ -87,8 +87,12 @@ def _parser() -> argparse.ArgumentParser:
     evaluate = commands.add_parser("eval", parents=[common], help="measure retrieval quality")
     kinds = evaluate.add_subparsers(title="what to evaluate", metavar="KIND")
     retrieval = kinds.add_parser("retrieval", parents=[common], help="BEIR-layout dataset: nDCG@10, recall, MRR")
-    retrieval.add_argument("--dataset", required=True, help="folder with corpus.jsonl, queries.jsonl, qrels/test.tsv")
+    retrieval.add_argument("--dataset", help="folder with corpus.jsonl, queries.jsonl, qrels/<split>.tsv")
     retrieval.add_argument("--split", default="test", help="qrels split to score (default: test)")
+    retrieval.add_argument("--corpus", nargs="+", metavar="PATH", help="corpus files/folders instead of the dataset's corpus.jsonl")
+    retrieval.add_argument("--queries", help="queries JSONL (_id, text, optional multi) instead of the dataset's")
+    retrieval.add_argument("--qrels", help="judgments TSV (query-id, corpus-id, score) instead of the dataset's")
+    retrieval.add_argument("--rerank", metavar="PATH", help="also score hybrid re-ranked by this cross-encoder (default: retrieval.rerank_model)")
     retrieval.set_defaults(handler=_eval_retrieval)
     answers = kinds.add_parser("answers", parents=[common], help="answer a JSONL QA set and score the answers")
     answers.add_argument("--qa", required=True, help="JSONL: id, question, gold_papers, answer_contains")
@@ -145,7 +149,10 @@ def _config(args: argparse.Namespace, service: RagService) -> int:
 def _eval_retrieval(args: argparse.Namespace, service: RagService) -> int:
     from rag.evaluation import evaluate_retrieval
 
-    _emit(args, evaluate_retrieval(service, args.dataset, split=args.split), _format_eval)
+    result = evaluate_retrieval(
+        service, args.dataset, split=args.split, corpus=args.corpus, queries=args.queries, qrels=args.qrels, rerank=args.rerank
+    )
+    _emit(args, result, _format_eval)
     return 0
 
 
@@ -241,12 +248,19 @@ def _format_config(payload: dict[str, Any]) -> str:
 
 
 def _format_eval(result: dict[str, Any]) -> str:
-    header = f"{result['dataset']}: {result['queries']} queries\n{'retriever':<10} {'nDCG@10':>8} {'R@10':>8} {'R@100':>8} {'MRR@10':>8}"
-    rows = [
-        f"{name:<10} {m['ndcg@10']:>8.4f} {m['recall@10']:>8.4f} {m['recall@100']:>8.4f} {m['mrr@10']:>8.4f}"
-        for name, m in result["retrievers"].items()
+    lines = [f"{result['dataset']}: {result['queries']} queries", *_eval_rows(result["retrievers"])]
+    for key in ("single_paper", "multi_paper"):
+        if key in result:
+            lines += [f"\n{key.replace('_', '-')} questions: {result[key]['queries']}", *_eval_rows(result[key]["retrievers"])]
+    return "\n".join(lines)
+
+
+def _eval_rows(retrievers: dict[str, dict[str, float]]) -> list[str]:
+    header = f"{'retriever':<14} {'nDCG@10':>8} {'R@1':>8} {'R@10':>8} {'R@100':>8} {'MRR@10':>8}"
+    return [header] + [
+        f"{name:<14} {m['ndcg@10']:>8.4f} {m['recall@1']:>8.4f} {m['recall@10']:>8.4f} {m['recall@100']:>8.4f} {m['mrr@10']:>8.4f}"
+        for name, m in retrievers.items()
     ]
-    return "\n".join([header, *rows])
 
 
 if __name__ == "__main__":

@@ -14,7 +14,17 @@ from rag.retrieval import PostProcessor
 from rag.settings import Settings
 
 Factory = Callable[[Settings, Any], PostProcessor]
-POSTPROCESSORS: dict[str, Factory] = {}
+
+
+def _cross_encoder(settings: Settings, embedder: Any) -> PostProcessor:
+    from rag.rerank import CrossEncoderReranker
+
+    if not settings.retrieval.rerank_model:
+        raise RagError("the cross-encoder post-processor needs retrieval.rerank_model (a local CrossEncoder folder)")
+    return CrossEncoderReranker(settings.retrieval.rerank_model, depth=settings.retrieval.rerank_depth)
+
+
+POSTPROCESSORS: dict[str, Factory] = {"cross-encoder": _cross_encoder}
 
 
 def build_postprocessors(settings: Settings, embedder: Any) -> list[PostProcessor]:

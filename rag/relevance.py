@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rag.query import content_query
 from rag.settings import Settings
 from rag.text import names_in, tokenize
 
@@ -23,28 +24,48 @@ class RelevancePolicy:
 
     min_dense: float = _NEVER
     min_lexical: float = _NEVER
+    min_idf_share: float = 0.0
+    min_coverage: float = 0.0
     min_combined: float = _NEVER
     lexical_weight: float = 0.0
     title_names: bool = False
 
-    def admits(self, hit: Any, query: str) -> bool:
-        """True when `hit` (a PaperHit) is relevant enough to `query` under this policy."""
+    def admits(self, hit: Any, query: str, max_idf: float = 0.0) -> bool:
+        """True when `hit` (a PaperHit) is relevant enough to `query` under this policy.
+
+        The lexical route needs a BM25 score per content word of at least `min_lexical` and of
+        `min_idf_share` times the corpus's largest IDF (`max_idf`, which grows with the corpus), and
+        the matched chunk must hold `min_coverage` of the query's content words (one rare word of an
+        off-topic question scores high on a large corpus).
+        """
         if self.title_names:
             title = hit.title.lower()
             if any(len(name) > 2 and name.lower() in title for name in names_in(query)):
                 return True
+        terms = set(tokenize(content_query(query)))
         dense, bm25 = hit.dense_similarity, hit.bm25_score
-        lexical = (bm25 or 0.0) / max(1, len(set(tokenize(query))))
+        lexical = (bm25 or 0.0) / max(1, len(terms))
         return (
             (dense is not None and dense >= self.min_dense)
-            or (bm25 is not None and lexical >= self.min_lexical)
+            or (bm25 is not None and self._lexical(hit, lexical, terms, max_idf))
             or (dense or 0.0) + self.lexical_weight * lexical >= self.min_combined
         )
 
+    def _lexical(self, hit: Any, per_term: float, terms: set[str], max_idf: float) -> bool:
+        if per_term < self.min_lexical or per_term < self.min_idf_share * max_idf:
+            return False
+        matched = terms & set(tokenize(f"{hit.title} {getattr(hit, 'bm25_text', None) or hit.text}"))
+        return len(matched) >= self.min_coverage * len(terms)
+
 
 def retrieval_floor(settings: Settings) -> RelevancePolicy:
-    """The floor of `rag search`: cosine >= retrieval.min_similarity or BM25/term >= retrieval.min_bm25_per_term."""
-    return RelevancePolicy(min_dense=settings.retrieval.min_similarity, min_lexical=settings.retrieval.min_bm25_per_term)
+    """The floor of `rag search`: cosine >= retrieval.min_similarity, or a strong, covering BM25 match
+    (retrieval.min_bm25_per_term, min_bm25_idf_share, min_bm25_coverage)."""
+    retrieval = settings.retrieval
+    return RelevancePolicy(
+        min_dense=retrieval.min_similarity, min_lexical=retrieval.min_bm25_per_term,
+        min_idf_share=retrieval.min_bm25_idf_share, min_coverage=retrieval.min_bm25_coverage,
+    )
 
 
 def answer_policy(settings: Settings) -> RelevancePolicy:

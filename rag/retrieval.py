@@ -1,10 +1,11 @@
 """Hybrid retrieval: dense (Chroma) and BM25 over the same chunks, fused, folded to one hit per paper.
 
-Fusion is weighted reciprocal rank fusion over paper ranks. Post-processors (e.g. a re-ranker,
-`retrieval.postprocessors`) then reorder the fused candidates. A relevance floor
-(`rag.relevance.retrieval_floor`) drops papers whose best chunk is neither close in embedding
-space nor a solid lexical match, so a query with nothing relevant returns nothing.
-`PaperRetriever` is also a LlamaIndex `BaseRetriever`.
+Fusion (rag.fusion) is a weighted sum of each retriever's normalised scores, or reciprocal rank
+fusion. BM25 reads the question's content words (rag.query), optionally expanded by RM3 feedback
+(rag.prf). Post-processors (e.g. a re-ranker, `retrieval.postprocessors`) then reorder the fused
+candidates. A relevance floor (`rag.relevance.retrieval_floor`) drops papers whose best chunk is
+neither close in embedding space nor a solid lexical match, so a query with nothing relevant
+returns nothing. `PaperRetriever` is also a LlamaIndex `BaseRetriever`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,10 @@ from llama_index.core.vector_stores import MetadataFilter, MetadataFilters, Vect
 from rag.bm25_index import BM25Index
 from rag.embeddings import SentenceTransformerEmbedding
 from rag.errors import RagError
+from rag.fusion import fuse
 from rag.metadata import filterable
+from rag.prf import rm3_weights
+from rag.query import content_query
 from rag.relevance import retrieval_floor
 from rag.settings import Settings
 from rag.store import ChunkStore
@@ -50,6 +54,8 @@ class PaperHit:
     rank: int = 0
     dense_similarity: float | None = None
     bm25_score: float | None = None
+    lexical_score: float | None = None  # what BM25 ranked by: bm25_score, or the PRF-expanded query's score
+    bm25_text: str | None = None  # the chunk BM25 matched best (the floor checks its term coverage)
     ranks: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
@@ -106,12 +112,12 @@ class PaperRetriever(BaseRetriever):
         top_k = top_k or self.settings.top_k
         filters = self._check_filters(filters or {})
         dense = self._dense(query, filters, query_vector) if mode in ("hybrid", "dense") else {}
-        lexical = self._bm25(query, filters) if mode in ("hybrid", "bm25") else {}
+        lexical = self._bm25(content_query(query), filters) if mode in ("hybrid", "bm25") else {}
         hits = self._fuse(dense, lexical, mode)
         for stage in self.postprocessors:
             hits = stage.process(query, hits)
         if floor:
-            hits = [h for h in hits if self.floor.admits(h, query)]
+            hits = [h for h in hits if self.floor.admits(h, query, self.bm25.max_idf)]
         for rank, hit in enumerate(hits[:top_k], start=1):
             hit.rank = rank
         return hits[:top_k]
@@ -151,37 +157,56 @@ class PaperRetriever(BaseRetriever):
 
     def _bm25(self, query: str, filters: dict[str, Any]) -> dict[str, PaperHit]:
         scores = self.bm25.scores(query)
+        mask = None
         if filters:
             mask = np.array([all(m.get(k) == v for k, v in filters.items()) for m in self.bm25.metadatas])
             scores = np.where(mask, scores, 0.0)
-        k = min(self.settings.candidates, len(scores))
+        ranking = self._expanded(query, scores, mask) if self.settings.prf_docs else scores
+        k = min(self.settings.candidates, len(ranking))
         if k == 0:
             return {}
-        top = np.argpartition(-scores, k - 1)[:k]
+        top = np.argpartition(-ranking, k - 1)[:k]
         hits: dict[str, PaperHit] = {}
-        for position in top[np.argsort(-scores[top])]:
-            if scores[position] <= 0:
+        for position in top[np.argsort(-ranking[top])]:
+            if ranking[position] <= 0:
                 break
             metadata = self.bm25.metadatas[position]
             paper_id = metadata["paper_id"]
             if paper_id not in hits:
                 hits[paper_id] = _hit(metadata, self.bm25.texts[position], bm25_score=float(scores[position]))
+                hits[paper_id].lexical_score = float(ranking[position])
+                hits[paper_id].bm25_text = self.bm25.texts[position]
         return hits
+
+    def _expanded(self, query: str, scores: np.ndarray, mask: np.ndarray | None) -> np.ndarray:
+        """BM25 scores of the RM3-expanded query (rag.prf), fed back from the top first-pass chunks."""
+        n = min(self.settings.prf_docs, len(scores))
+        if n == 0 or scores.max() <= 0:
+            return scores
+        top = np.argpartition(-scores, n - 1)[:n]
+        feedback = [(tokenize(self.bm25.texts[p]), float(scores[p])) for p in top]
+        weights = rm3_weights(tokenize(query), feedback, self.settings.prf_terms, self.settings.prf_weight)
+        expanded = self.bm25.weighted_scores(weights)
+        return np.where(mask, expanded, 0.0) if mask is not None else expanded
 
     def _fuse(self, dense: dict[str, PaperHit], lexical: dict[str, PaperHit], mode: str) -> list[PaperHit]:
         weights = {"dense": self.settings.dense_weight, "bm25": 1.0 - self.settings.dense_weight}
         if mode != "hybrid":
             weights = {mode: 1.0}
-        rrf_k = self.settings.rrf_k
-        best_possible = sum(weights.values()) / (rrf_k + 1)
+        rankings = {
+            "dense": {pid: h.dense_similarity or 0.0 for pid, h in dense.items()},
+            "bm25": {pid: h.lexical_score if h.lexical_score is not None else h.bm25_score or 0.0 for pid, h in lexical.items()},
+        }
+        scores = fuse(rankings, weights, self.settings.fusion, self.settings.rrf_k)
         merged: dict[str, PaperHit] = {}
         for name, hits in (("dense", dense), ("bm25", lexical)):
             for rank, (paper_id, hit) in enumerate(hits.items(), start=1):
                 entry = merged.setdefault(paper_id, hit)
                 entry.ranks[name] = rank
                 if name == "bm25":
-                    entry.bm25_score = hit.bm25_score
-                entry.score += weights.get(name, 0.0) / (rrf_k + rank) / best_possible
+                    entry.bm25_score, entry.lexical_score, entry.bm25_text = hit.bm25_score, hit.lexical_score, hit.bm25_text
+        for paper_id, entry in merged.items():
+            entry.score = scores.get(paper_id, 0.0)
         return sorted(merged.values(), key=lambda h: (-h.score, h.paper_id))
 
     def _check_filters(self, filters: Mapping[str, Any]) -> dict[str, Any]:

@@ -73,10 +73,18 @@ class RetrievalSettings(_Section):
     top_k: int = Field(ge=1)
     candidates: int = Field(ge=1)
     mode: Literal["hybrid", "dense", "bm25"]
+    fusion: Literal["rrf", "minmax", "zscore"]
     rrf_k: int = Field(ge=1)
     dense_weight: float = Field(ge=0.0, le=1.0)
     min_similarity: float = Field(ge=-1.0, le=1.0)
     min_bm25_per_term: float = Field(ge=0.0)
+    min_bm25_idf_share: float = Field(ge=0.0, le=1.0)
+    min_bm25_coverage: float = Field(ge=0.0, le=1.0)
+    prf_docs: int = Field(ge=0)
+    prf_terms: int = Field(ge=1)
+    prf_weight: float = Field(ge=0.0, le=1.0)
+    rerank_model: str
+    rerank_depth: int = Field(ge=1)
     postprocessors: list[str]
 
 
@@ -96,6 +104,7 @@ class LLMSettings(_Section):
 
 class AnswerSettings(_Section):
     top_k: int = Field(ge=1)
+    max_papers: int = Field(ge=1)
     sentences_per_source: int = Field(ge=1)
     max_question_chars: int = Field(ge=10)
     min_relevance: float = Field(ge=-1.0)

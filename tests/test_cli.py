@@ -71,7 +71,7 @@ def test_eval_retrieval_reports_every_retriever_on_a_beir_slice(tmp_path):
     assert report["dataset"] == "slice" and report["queries"] == len({q for q, _, _ in qrels})
     assert set(report["retrievers"]) == {"hybrid", "bm25", "dense"}
     for metrics in report["retrievers"].values():
-        assert set(metrics) == {"ndcg@10", "recall@10", "recall@100", "mrr@10"}
+        assert set(metrics) == {"ndcg@10", "recall@1", "recall@10", "recall@100", "mrr@10"}
         assert 0.5 < metrics["recall@100"] <= 1.0 and 0 < metrics["ndcg@10"] <= metrics["recall@100"] + 1e-9
     cached = run_cli("eval", "retrieval", "--dataset", str(dataset), "--data-dir", str(tmp_path / "data"))
     assert "embedding" not in cached.stderr  # the second run re-embeds nothing
@@ -99,3 +99,8 @@ def test_chat_cites_papers_and_answers_a_follow_up_about_the_same_paper(seeded_d
         assert cited, turn
         assert plato in [paper_id for _, _, paper_id in cited], turn
     assert "error:" not in text
+
+
+def test_eval_retrieval_needs_a_dataset_or_all_parts(tmp_path):
+    result = run_cli("eval", "retrieval", "--queries", "bench/qa/retrieval_dev/queries.jsonl", "--data-dir", str(tmp_path))
+    assert result.returncode == 1 and "--corpus" in result.stderr and "Traceback" not in result.stderr
