@@ -22,6 +22,7 @@ from rag.prompting import build_messages
 from rag.retrieval import PaperHit, PaperRetriever, open_retriever
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
+from rag.verifier import build_verifier
 
 UNSUPPORTED_MARK = "[unsupported]"
 
@@ -89,7 +90,7 @@ class Answerer:
         self.retriever = retriever or open_retriever(settings)
         self.model = build_chat_model(settings.llm)
         self.backend = self.model.label if self.model else "extractive"
-        self.checker = GroundingChecker(settings.grounding, self.retriever.embedder)
+        self.checker = GroundingChecker(settings.grounding, self.retriever.embedder, build_verifier(settings))
 
     def ask(self, question: str, history: list[dict] | None = None, top_k: int | None = None) -> Answer:
         """The final checked answer (the last item of `stream`)."""

@@ -88,6 +88,18 @@ class GroundingSettings(_Section):
     min_similarity: float = Field(0.5, ge=-1.0, le=1.0)
     min_overlap: float = Field(0.7, ge=0.0, le=1.0)
     unsupported: Literal["remove", "mark"] = "remove"
+    verifier: Literal["auto", "rules", "model", "llm"] = "auto"
+    passages: int = Field(3, ge=1)
+    verifier_threshold: float = Field(0.5, ge=0.0, le=1.0)
+    min_similarity_floor: float = Field(0.2, ge=-1.0, le=1.0)
+
+
+class JudgeSettings(_Section):
+    provider: Literal["openai-like", "ollama"] = "ollama"
+    model: str = "bespoke-minicheck"
+    api_base: str = "http://127.0.0.1:11434"
+    api_key_env: str = "JUDGE_API_KEY"
+    timeout_s: float = Field(60.0, gt=0)
 
 
 class Settings(_Section):
@@ -100,6 +112,7 @@ class Settings(_Section):
     llm: LLMSettings = LLMSettings()
     answer: AnswerSettings = AnswerSettings()
     grounding: GroundingSettings = GroundingSettings()
+    judge: JudgeSettings = JudgeSettings()
     profile: str = "default"
 
     def resolve_path(self, path: str | Path) -> Path:
