@@ -29,11 +29,8 @@ from rag.settings import Settings
 from rag.sources import Source
 
 _STEMMER = Stemmer.Stemmer("english")
-NEGATIONS = {
-    "not", "no", "never", "cannot", "can't", "doesn't", "don't", "isn't", "aren't", "wasn't", "weren't",
-    "won't", "fails", "fail", "failed", "failing", "neither", "nor", "none", "unable", "lacks", "lack",
-    "nothing", "without", "hardly", "rarely",
-}
+NEGATIONS = {"not", "never", "cannot", "neither", "nor", "unable", "hardly", "rarely"}
+_FAIL = {"fail", "fails", "failed", "failing"}  # a negation only in "fail(s) to ..."
 _SKIP_AFTER_NEGATION = {
     "a", "an", "the", "to", "be", "been", "being", "is", "are", "do", "does", "did", "only", "always",
     "necessarily", "significantly", "substantially", "yet", "any", "have", "has", "had", "by", "it",
@@ -136,7 +133,7 @@ def contradiction(claim: str, passage: str) -> str:
 
 
 def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9][a-z0-9\-']*", text.lower().replace("n't", " not"))
+    return re.findall(r"[a-z0-9][a-z0-9\-']*|[,;:]", text.lower().replace("n't", " not"))
 
 
 def _stem(word: str) -> str:
@@ -152,15 +149,18 @@ def _polarity(words: list[str]) -> tuple[dict[str, str], dict[str, str]]:
     plain: dict[str, str] = {}
     skip_until = -1
     for i, word in enumerate(words):
-        if word in NEGATIONS and word not in ("without",):
+        if word == ",":
+            skip_until = i
+            continue
+        if word in NEGATIONS or (word in _FAIL and i + 1 < len(words) and words[i + 1] == "to"):
             j = i + 1
-            while j < len(words) and (words[j] in _SKIP_AFTER_NEGATION or words[j] in NEGATIONS):
+            while j < len(words) and (words[j] in _SKIP_AFTER_NEGATION or words[j] in NEGATIONS) and words[j] != ",":
                 j += 1
-            if j < len(words) and j - i <= 4:
+            if j < len(words) and j - i <= 4 and words[j] != ",":
                 negated.setdefault(_stem(words[j]), " ".join(words[i:j + 1]))
                 skip_until = j
             continue
-        if i > skip_until and word not in _SKIP_AFTER_NEGATION and len(word) > 3:
+        if i > skip_until and word not in _SKIP_AFTER_NEGATION and len(word) > 3 and word not in _FAIL:
             plain.setdefault(_stem(word), word)
     return negated, plain
 
