@@ -63,7 +63,7 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
 
 @dataclass
 class Passage:
-    """Sentence(s) `first`..`last` of source `n`: abstract[start:end], with cosine `similarity` to the claim."""
+    """One sentence or two adjacent sentences of source `n`: abstract[start:end], with cosine `similarity` to the claim."""
 
     n: int
     start: int
