@@ -24,6 +24,7 @@ from rag.query import answer_top_k
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
 from rag.text import tokenize
+from rag.verifier import build_verifier
 
 UNSUPPORTED_MARK = "[unsupported]"
 
@@ -122,7 +123,7 @@ class Answerer:
         self.writer = backend
         self.backend = backend.label
         self.policy = answer_policy(settings)
-        self.checker = GroundingChecker(settings.grounding, retriever.embedder)
+        self.checker = GroundingChecker(settings.grounding, retriever.embedder, build_verifier(settings))
 
     def ask(self, question: str, history: list[dict] | None = None, top_k: int | None = None) -> Answer:
         """The final checked answer (see `stream`)."""

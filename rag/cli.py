@@ -103,6 +103,13 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("-k", "--top-k", type=int, help="papers given to the model (default: answer.top_k)")
     ask.set_defaults(handler=_ask)
 
+    train = commands.add_parser("train", parents=[common], help="train a model the tool uses")
+    models = train.add_subparsers(title="what to train", metavar="MODEL")
+    verifier = models.add_parser("verifier", parents=[common], help="the grounding cross-encoder (offline; SciFact train + corpus corruptions)")
+    verifier.add_argument("--epochs", type=float, default=1.0, help="passes over the training examples (default: 1)")
+    verifier.add_argument("--max-examples", type=int, help="train on at most this many examples (a quick run)")
+    verifier.set_defaults(handler=_train_verifier)
+
     chat = commands.add_parser("chat", parents=[common], help="a terminal conversation with streamed, checked answers")
     chat.add_argument("-k", "--top-k", type=int, help="papers given to the model (default: answer.top_k)")
     chat.set_defaults(handler=_chat)
@@ -179,6 +186,16 @@ def _chat(args: argparse.Namespace, service: RagService) -> int:
     if args.top_k is not None and args.top_k < 1:
         raise RagError("-k must be at least 1")
     return run_chat(service, top_k=args.top_k)
+
+
+def _train_verifier(args: argparse.Namespace, service: RagService) -> int:
+    from rag.verifier_model import train_verifier
+
+    report = train_verifier(service.settings, epochs=args.epochs, max_examples=args.max_examples)
+    _emit(args, report.as_dict(), lambda r: (
+        f"trained the verifier on {r['examples']} examples in {r['seconds']} s; saved to {r['folder']}\n"
+        f"held out: {json.dumps(r['heldout'])}; best threshold there {r['threshold']}"))
+    return 0
 
 
 def _eval_answers(args: argparse.Namespace, service: RagService) -> int:

@@ -4,9 +4,12 @@ A sentence is supported when all of these hold:
 - it cites at least one of the numbered sources, as [n];
 - every number it states, and every name (a word with an inner capital or a digit, an acronym, or
   a capitalised word inside the sentence), occurs in a cited abstract;
-- at least `grounding.min_overlap` of its content words occur in the cited abstracts;
-- its embedding is within `grounding.min_similarity` cosine of one sentence, or two adjacent
-  sentences, of a cited abstract. That passage is the citation's quote, with its offsets.
+- the verifier chosen by `grounding.verifier` (rag/verifier.py) finds it supported by the cited
+  passages: sentences or adjacent sentence pairs of the cited abstracts, closest first by
+  embedding cosine. The rules verifier asks for no contradiction with the best passage, at least
+  `grounding.min_overlap` of its content words in the cited abstracts and `grounding.min_similarity`
+  cosine to the best passage; the trained cross-encoder or an LLM judge replace the last two.
+The best passage is the citation's quote, with its offsets.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from rag.embeddings import SentenceTransformerEmbedding
 from rag.settings import GroundingSettings
 from rag.sources import Source
 from rag.text import missing_terms, split_sentences, tokenize
+from rag.verifier import RulesVerifier, Verifier, candidate_passages
 
 MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 _LEADING_MARKERS = re.compile(r"^((?:\s*\[\d+(?:\s*[,;]\s*\d+)*\])+)[\s.,;:]*")
@@ -87,9 +91,13 @@ def strip_markers(sentence: str) -> str:
 class GroundingChecker:
     """Checks answer sentences against numbered sources with one embedding model and thresholds."""
 
-    def __init__(self, settings: GroundingSettings, embedder: SentenceTransformerEmbedding) -> None:
+    def __init__(
+        self, settings: GroundingSettings, embedder: SentenceTransformerEmbedding, verifier: Verifier | None = None
+    ) -> None:
+        """`verifier` judges meaning (default: the offline rules with these settings' thresholds)."""
         self.settings = settings
         self.embedder = embedder
+        self.verifier = verifier or RulesVerifier(settings.min_overlap, settings.min_similarity)
 
     def check(self, sentences: list[str], sources: list[Source]) -> list[SentenceCheck]:
         """A verdict for every sentence, in order (one encode call for all of them)."""
@@ -112,30 +120,14 @@ class GroundingChecker:
         missing = missing_terms(claim, abstracts)
         if missing:
             return SentenceCheck(sentence, cited, False, f"'{missing[0]}' is not in the cited source", support)
-        overlap = len(words & set(tokenize(abstracts))) / len(words)
-        if overlap < self.settings.min_overlap:
-            return SentenceCheck(sentence, cited, False, f"only {overlap:.0%} of its words are in the cited source", support)
-        if support[0].similarity < self.settings.min_similarity:
-            return SentenceCheck(sentence, cited, False, f"closest cited passage has similarity {support[0].similarity:.2f}", support)
-        return SentenceCheck(sentence, cited, True, "", support)
-
-
-def _adjacent(source: Source) -> np.ndarray:
-    """For each pair of consecutive spans, whether they are neighbours in the abstract (only
-    whitespace between them); a source narrowed to some of its sentences has gaps."""
-    return np.array([not source.abstract[a[1]:b[0]].strip() for a, b in zip(source.spans, source.spans[1:])], dtype=bool)
+        k = self.settings.passages
+        passages = sorted((p for src in known for p in candidate_passages(src, vector, k)), key=lambda p: -p.similarity)[:k]
+        verdict = self.verifier.verify(claim, passages, known)
+        return SentenceCheck(sentence, cited, verdict.supported, verdict.reason, support)
 
 
 def _best_passage(source: Source, vector: np.ndarray) -> Support:
     """The sentence or adjacent sentence pair of `source` closest to `vector`."""
-    singles = source.vectors @ vector
-    best, span = float(singles.max()), (int(singles.argmax()),) * 2
-    if len(source.spans) > 1:
-        pairs = source.vectors[:-1] + source.vectors[1:]
-        pairs /= np.linalg.norm(pairs, axis=1, keepdims=True)
-        scores = np.where(_adjacent(source), pairs @ vector, -np.inf)
-        i = int(scores.argmax())
-        if float(scores[i]) > best:
-            best, span = float(scores[i]), (i, i + 1)
-    start, end = source.spans[span[0]][0], source.spans[span[1]][1]
-    return Support(source.n, start, end, source.abstract[start:end], best)
+    best = candidate_passages(source, vector, 1)[0]
+    return Support(source.n, best.start, best.end, best.text, best.similarity)
+

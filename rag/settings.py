@@ -119,6 +119,18 @@ class GroundingSettings(_Section):
     min_similarity: float = Field(ge=-1.0, le=1.0)
     min_overlap: float = Field(ge=0.0, le=1.0)
     unsupported: Literal["remove", "mark"]
+    verifier: Literal["auto", "rules", "model", "llm"]
+    passages: int = Field(ge=1)
+    verifier_threshold: float = Field(ge=0.0, le=1.0)
+    min_similarity_floor: float = Field(ge=-1.0, le=1.0)
+
+
+class JudgeSettings(_Section):
+    provider: Literal["openai-like", "ollama"]
+    model: str
+    api_base: str
+    api_key_env: str
+    timeout_s: float = Field(gt=0)
 
 
 class ApiSettings(_Section):
@@ -137,6 +149,7 @@ class Settings(_Section):
     answer: AnswerSettings
     grounding: GroundingSettings
     api: ApiSettings
+    judge: JudgeSettings
     profile: str
 
     @property

@@ -85,7 +85,7 @@ def key_terms(claim: str) -> set[str]:
     terms = {_normalise_number(m) for m in _NUMBER.findall(claim)}
     words = _WORD.findall(claim.replace("*", ""))
     for i, word in enumerate(words):
-        stem = word.strip("-'")
+        stem = word.strip("-'").removesuffix("'s")
         if not stem or stem.replace("-", "").isdigit():
             continue
         lower = stem.lower()

@@ -16,6 +16,8 @@ from rag.service import RagService
 from rag.settings import Settings, load_settings
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:  # tests reuse bench/ helpers (e.g. bench.claims' scripted server)
+    sys.path.insert(1, str(REPO_ROOT))
 SEEDS = REPO_ROOT / "seeds"
 SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
 RAG_BIN = str(Path(sys.executable).with_name("rag"))
