@@ -53,9 +53,9 @@ def test_refusal_does_not_call_the_model(seeded_settings, seeded_retriever, tmp_
     calls = []
     write = answerer.writer.write
 
-    def counted_write(question, sources):  # the real backend, with its calls counted
+    def counted_write(question, sources, plan):  # the real backend, with its calls counted
         calls.append(question)
-        yield from write(question, sources)
+        yield from write(question, sources, plan)
 
     answerer.writer.write = counted_write
     answer = answerer.ask("What is a good recipe for sourdough bread?")
