@@ -12,7 +12,7 @@ from rag.errors import RagError
 from rag.backends import LLMError, build_backend
 from rag.settings import Settings
 from rag.sources import Source
-from rag.verifier import Passage, RulesVerifier, Verdict, contradiction_floor
+from rag.verifier import Passage, RulesVerifier, Verdict, model_floor
 
 PROMPT = "Document: {document}\nClaim: {claim}\nAnswer Yes or No."
 
@@ -55,11 +55,9 @@ class LLMJudgeVerifier:
 
     def verify(self, claim: str, passages: list[Passage], sources: list[Source]) -> Verdict:
         """Supported when the floor passes and the judge answers Yes for the best passage."""
-        floor = contradiction_floor(claim, passages)
+        floor = model_floor(claim, passages, self.min_similarity)
         if floor:
             return floor
-        if not passages or passages[0].similarity < self.min_similarity:
-            return Verdict(False, f"closest cited passage has similarity {passages[0].similarity if passages else 0:.2f}")
         try:
             reply = self.ask(claim, passages[0].text)
         except LLMError as exc:

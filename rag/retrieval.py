@@ -29,6 +29,7 @@ from rag.query import content_query
 from rag.relevance import retrieval_floor
 from rag.settings import Settings
 from rag.store import ChunkStore
+from rag.text import tokenize
 
 MODES = ("hybrid", "dense", "bm25")
 

@@ -197,6 +197,17 @@ def contradiction_floor(claim: str, passages: list[Passage]) -> Verdict | None:
     return Verdict(False, reason) if reason else None
 
 
+def model_floor(claim: str, passages: list[Passage], min_similarity: float) -> Verdict | None:
+    """The failing verdict a model-based verifier (cross-encoder, LLM judge) gives before asking its
+    model: a contradiction of the best passage, or no passage reaching `min_similarity`."""
+    floor = contradiction_floor(claim, passages)
+    if floor:
+        return floor
+    if not passages or passages[0].similarity < min_similarity:
+        return Verdict(False, f"closest cited passage has similarity {passages[0].similarity if passages else 0:.2f}")
+    return None
+
+
 def build_verifier(settings: Settings) -> Verifier:
     """The verifier `grounding.verifier` names (auto: the trained model when cached, else rules)."""
     grounding = settings.grounding

@@ -19,7 +19,7 @@ from typing import Any
 from rag.errors import RagError
 from rag.settings import Settings
 from rag.sources import Source
-from rag.verifier import Passage, Verdict, contradiction_floor
+from rag.verifier import Passage, Verdict, model_floor
 
 CARD = "verifier.json"
 MAX_LENGTH = 128
@@ -69,11 +69,9 @@ class CrossEncoderVerifier:
 
     def verify(self, claim: str, passages: list[Passage], sources: list[Source]) -> Verdict:
         """Fails on the contradiction floor, a passage below the similarity floor, or a low probability."""
-        floor = contradiction_floor(claim, passages)
+        floor = model_floor(claim, passages, self.min_similarity)
         if floor:
             return floor
-        if not passages or passages[0].similarity < self.min_similarity:
-            return Verdict(False, f"closest cited passage has similarity {passages[0].similarity if passages else 0:.2f}")
         p = max(self.probabilities([(passage.text, claim) for passage in passages]))
         if p < self.threshold:
             return Verdict(False, f"verifier: not supported by the cited passage (p={p:.2f})", p)

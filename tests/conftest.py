@@ -119,7 +119,7 @@ def chroma_server(tmp_path_factory):
         process.wait(timeout=30)
 
 
-def answerer_for(settings: Settings, retriever) -> "Answerer":
+def answerer_for(settings: Settings, retriever):
     """An answerer with `settings`' backend over an existing retriever (no second store or model load)."""
     from rag.answer import Answerer
     from rag.backends import build_backend

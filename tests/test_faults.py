@@ -19,7 +19,7 @@ import pytest
 
 from conftest import REPO_ROOT, SEEDS, cli_env, free_port, make_settings, wait_for_port
 from rag import cli
-from rag.errors import ComponentError, EmptyStoreError
+from rag.errors import ComponentError
 from rag.service import RagService
 
 

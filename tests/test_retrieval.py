@@ -85,3 +85,10 @@ def test_filters_accept_fields_only_some_sources_have(seeded_copy, tmp_path):
     RagService(settings).ingest([extra], progress=False)
     hits = RagService(settings).retriever.search("spiking neural networks", filters={"track": "workshop"})
     assert [h.paper_id for h in hits] == ["W1"]
+
+
+def test_rm3_feedback_searches_through_the_retriever(seeded_settings):
+    """retrieval.prf_docs > 0 runs the expanded BM25 query end to end (off by default)."""
+    settings = seeded_settings.model_copy(update={"retrieval": seeded_settings.retrieval.model_copy(update={"prf_docs": 3})})
+    hits = RagService(settings).retriever.search("nowcasting storms from radar reflectivity", mode="bm25")
+    assert hits and hits[0].paper_id == "000_711129f47277f084#4"
