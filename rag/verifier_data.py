@@ -126,9 +126,29 @@ def best_passages(claims: list[str], abstracts: list[str]) -> list[str]:
 
 
 def _scifact_examples() -> list[Example]:
+    """SciFact train claims against their best passage, plus each SUPPORT claim negated (not supported).
+
+    SciFact's own CONTRADICT claims were mostly written as negations of supported ones, so the
+    negated SUPPORT claims add examples of exactly that kind; they share their claim's held-out side.
+    """
     pairs = scifact_pairs("train")
     passages = best_passages([c for c, _, _ in pairs], [a for _, a, _ in pairs])
-    return [Example(p, claim, int(label == "SUPPORT"), f"scifact:{claim}") for (claim, _, label), p in zip(pairs, passages)]
+    examples = []
+    for (claim, _, label), passage in zip(pairs, passages):
+        examples.append(Example(passage, claim, int(label == "SUPPORT"), f"scifact:{claim}"))
+        negated = _negate(claim) if label == "SUPPORT" else None
+        if negated:
+            examples.append(Example(passage, negated, 0, f"scifact:{claim}"))
+    return examples
+
+
+def _negate(sentence: str) -> str | None:
+    """`sentence` with its first auxiliary or common verb negated, or None when it has neither."""
+    if _NEGATABLE.search(sentence):
+        return _NEGATABLE.sub(lambda m: m.group(1) + " not", sentence, count=1)
+    if _VERB.search(sentence):
+        return _VERB.sub(lambda m: "does not " + _VERBS[m.group(1)], sentence, count=1)
+    return None
 
 
 def _corpus_abstracts(settings: Settings, rng: random.Random) -> list[tuple[str, str]]:
@@ -179,10 +199,8 @@ def _reword(sentence: str, rng: random.Random) -> str:
 def _corrupt(sentence: str, names: list[str], rng: random.Random) -> str | None:
     """One rule-made unsupported variant of `sentence`, or None when no rule applies."""
     options = []
-    if _NEGATABLE.search(sentence):
-        options.append(lambda s: _NEGATABLE.sub(lambda m: m.group(1) + " not", s, count=1))
-    if _VERB.search(sentence):
-        options.append(lambda s: _VERB.sub(lambda m: "does not " + _VERBS[m.group(1)], s, count=1))
+    if _NEGATABLE.search(sentence) or _VERB.search(sentence):
+        options.append(_negate)
     if re.search(r"\bnot\b", sentence):
         options.append(lambda s: re.sub(r"\s+not\b", "", s, count=1))
     if _NUMBER.search(sentence):

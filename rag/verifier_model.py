@@ -111,8 +111,8 @@ class TrainReport:
 
 
 def train_verifier(
-    settings: Settings, epochs: float = 1.0, batch_size: int = 16, max_examples: int | None = None,
-    lr: float = 2e-4, seed: int = 0, progress: bool = True, folder: Path | None = None,
+    settings: Settings, epochs: float = 2.0, batch_size: int = 16, max_examples: int | None = None,
+    lr: float = 4e-5, seed: int = 0, progress: bool = True, folder: Path | None = None,
 ) -> TrainReport:
     """Fine-tune the cross-encoder on rag/verifier_data.py's examples and save it (overwrites).
 
@@ -132,7 +132,6 @@ def train_verifier(
     torch.set_num_threads(max(1, min(torch.get_num_threads(), os.cpu_count() or 1)))
     train, heldout = build_examples(settings, seed=seed, max_examples=max_examples, progress=progress)
     model, tokenizer = _load(resolve_model_path(settings.embedding.model))
-    _freeze_lower_half(model)
     model.train()
     optimizer = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=lr, weight_decay=0.01)
     steps = max(1, int(len(train) * epochs) // batch_size)
@@ -151,7 +150,8 @@ def train_verifier(
         encoded = tokenizer([e.passage for e in batch], [e.claim for e in batch], truncation=True,
                             max_length=MAX_LENGTH, padding=True, return_tensors="pt")
         labels = torch.tensor([float(e.label) for e in batch])
-        logits = model(**encoded).logits[:, 0]
+        with _autocast():
+            logits = model(**encoded).logits[:, 0]
         loss = loss_fn(logits.float(), labels)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -186,13 +186,15 @@ def train_verifier(
     return report
 
 
-def _freeze_lower_half(model: Any) -> None:
-    """Train only the upper half of the encoder and the head: about half the backward pass on CPU."""
-    base = getattr(model, model.base_model_prefix)
-    layers = base.encoder.layer
-    for module in [base.embeddings, *layers[: len(layers) // 2]]:
-        for parameter in module.parameters():
-            parameter.requires_grad = False
+def _autocast() -> Any:
+    """bf16 autocast on CPUs with native bf16 (about 1.7x faster here), else a no-op context."""
+    import contextlib
+
+    import torch
+
+    flags = Path("/proc/cpuinfo").read_text(errors="ignore") if Path("/proc/cpuinfo").is_file() else ""
+    native = "avx512_bf16" in flags or "amx_bf16" in flags
+    return torch.autocast("cpu", dtype=torch.bfloat16) if native else contextlib.nullcontext()
 
 
 def _pick_threshold(scores: list[float], labels: list[int], origins: list[str]) -> tuple[float, dict[str, float]]:
