@@ -47,6 +47,14 @@ _VERB = re.compile(r"\b(" + "|".join(_VERBS) + r")\b")
 _NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?")
 _NAME = re.compile(r"\b(?:[A-Z][a-z]*[A-Z0-9][A-Za-z0-9\-]*|[A-Z]{2,}[a-z]?)\b")
 _OVER = re.compile(r"\b(\w+) over (\w+)\b")
+# Overclaims: a hedged or bounded statement made absolute.
+_OVERCLAIMS = [
+    (r"\bcan\b", "always"), (r"\bon par with\b", "clearly better than"), (r"\bcompetitive with\b", "far better than"),
+    (r"\bcomparable to\b", "much better than"), (r"\bmay\b", "always"), (r"\boften\b", "always"), (r"\bsome\b", "all"),
+    (r"\bimproves?\b", "guarantees gains in"), (r"\breduces?\b", "eliminates"), (r"\bmitigates?\b", "eliminates"),
+    (r"\bsuggests?\b", "proves"), (r"\bmost\b", "all"), (r"\bseveral\b", "all"), (r"\bmultiple\b", "all"),
+]
+_COMPARES = re.compile(r"\b(outperforms?|surpass(?:es)?|beats?|than|over|compared (?:to|with)|versus|vs\.?)\b")
 
 
 @dataclass
@@ -216,6 +224,14 @@ def _corrupt(sentence: str, names: list[str], rng: random.Random) -> str | None:
                 options.append(lambda s, w=hit[0], o=sorted(other)[0]: re.sub(rf"\b{re.escape(w)}\b", o, s, count=1, flags=re.IGNORECASE))
     if _OVER.search(sentence):
         options.append(lambda s: _OVER.sub(lambda m: f"{m.group(2)} over {m.group(1)}", s, count=1))
+    compared = [n for n in names if n in sentence]
+    if len(compared) >= 2 and _COMPARES.search(sentence):
+        a, b = compared[:2]
+        options.append(lambda s: s.replace(a, "\0").replace(b, a).replace("\0", b))
+    for pattern, absolute in _OVERCLAIMS:
+        if re.search(pattern, sentence):
+            options.append(lambda s, p=pattern, a=absolute: re.sub(p, a, s, count=1))
+            break
     if not options:
         return None
     wrong = rng.choice(options)(sentence)
