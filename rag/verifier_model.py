@@ -69,7 +69,7 @@ class CrossEncoderVerifier:
 
     def verify(self, claim: str, passages: list[Passage], sources: list[Source]) -> Verdict:
         """Fails on the contradiction floor, a passage below the similarity floor, or a low probability."""
-        floor = model_floor(claim, passages, self.min_similarity)
+        floor = model_floor(claim, passages, sources, self.min_similarity)
         if floor:
             return floor
         p = max(self.probabilities([(passage.text, claim) for passage in passages]))

@@ -16,7 +16,7 @@ from rag.errors import RagError
 from rag.grounding import GroundingChecker
 from rag.judge import LLMJudgeVerifier, parse_answer
 from rag.sources import prepare_sources
-from rag.verifier import RulesVerifier, build_verifier, contradiction
+from rag.verifier import RulesVerifier, build_verifier, contradiction, unstated_absolute
 from rag.verifier_model import CrossEncoderVerifier, model_dir
 from conftest import make_settings
 
@@ -39,6 +39,19 @@ def rules_checker(seeded_settings, seeded_retriever):
 
 def _check(checker, sources, sentence):
     return checker.check([sentence], sources)[0]
+
+
+@pytest.mark.parametrize("claim,abstract,flagged", [
+    ("The method beats every baseline.", "The method beats strong baselines on three benchmarks.", "'every'"),
+    ("It only works on regular grids.", "It handles regular and irregular grids.", "'only'"),
+    ("The bound guarantees convergence.", "We derive a bound on the regret.", "'guarantees'"),
+    ("It performs all updates in local frames.", "All updates are performed in local frames.", ""),
+    ("It needs only 20K samples.", "With just 20K samples, which is only a fraction ...", ""),
+    ("The method works alone.", "The method needs no help; used solely ...", ""),
+])
+def test_absolute_words_the_source_never_uses_are_overclaims(claim, abstract, flagged):
+    reason = unstated_absolute(claim, [abstract])
+    assert (flagged in reason) if flagged else reason == ""
 
 
 @pytest.mark.parametrize("claim,passage,cue", [
