@@ -23,7 +23,11 @@ from rag.verifier import Passage, Verdict, model_floor
 
 CARD = "verifier.json"
 MAX_LENGTH = 128
-MIN_HELDOUT_BALANCED_ACCURACY = 0.6  # below this a trained model is not saved, so `auto` keeps the rules
+# Below this held-out balanced accuracy a trained model is not saved, so `auto` keeps the rules. It is
+# read on the human-written SciFact claims when the held-out part has them: rule-made corruptions
+# are easy (a 2-epoch run reached 0.93 on them and 0.62 on SciFact, and kept only 57% of the
+# hand-written true paraphrases of bench/claims.py), so they alone do not show a usable model.
+MIN_HELDOUT_BALANCED_ACCURACY = 0.7
 
 
 def model_dir(settings: Settings) -> Path:
@@ -119,7 +123,7 @@ def train_verifier(
     Holds out part of the examples, reports accuracy there and the threshold that maximises
     balanced accuracy on them; the threshold is recorded in verifier.json (grounding.verifier_threshold
     is what the check uses). Raises RagError, saving nothing, when the held-out balanced accuracy
-    stays below MIN_HELDOUT_BALANCED_ACCURACY (a run too short to learn).
+    (on its SciFact part when there is one) stays below MIN_HELDOUT_BALANCED_ACCURACY.
     """
     import torch
 
@@ -172,11 +176,13 @@ def train_verifier(
         chunk = heldout[i:i + 64]
         scores += verifier.probabilities([(e.passage, e.claim) for e in chunk])
     threshold, figures = _pick_threshold(scores, [e.label for e in heldout], [e.origin for e in heldout])
-    learned = figures[f"balanced_accuracy@{threshold}"]
+    gate = f"scifact@{threshold}" if f"scifact@{threshold}" in figures else f"balanced_accuracy@{threshold}"
+    learned = figures[gate]
     if learned < MIN_HELDOUT_BALANCED_ACCURACY:
         raise RagError(
-            f"the verifier did not learn (held-out balanced accuracy {learned:.2f} after {steps} steps, loss {running:.3f}); "
-            f"nothing was saved and the rules stay in use; train longer (--epochs, more examples) on a less busy machine"
+            f"the verifier is not good enough to use (held-out {gate.split('@')[0]} balanced accuracy {learned:.2f} < "
+            f"{MIN_HELDOUT_BALANCED_ACCURACY} after {steps} steps, loss {running:.3f}); nothing was saved and the rules "
+            f"stay in use; train longer (--epochs) on a less busy machine"
         )
     folder.mkdir(parents=True, exist_ok=True)
     model.save_pretrained(str(folder))

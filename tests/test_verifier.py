@@ -167,3 +167,19 @@ def test_llm_judge_unreachable_falls_back_to_rules(seeded_settings, sources, see
 
 def _answerer(settings, retriever):
     return Answerer(settings, retriever, build_backend(settings))
+
+
+@pytest.mark.parametrize("claim,abstract,missing", [
+    # An acronym the sentence defines itself is not a new name when its long form is in the source.
+    ("Crosstalk between dendritic cells (DCs) matters.", "Crosstalk between dendritic cells matters.", []),
+    ("It is mediated by reactive oxygen species (ROS).", "mediated by reactive oxygen species", []),
+    ("Spiking Neural Networks (SNNs) train deep.", "spiking neural networks train deep", []),
+    # ... but an acronym whose long form is absent, or a changed part of a compound, still counts.
+    ("It is mediated by reactive nitrogen species (RNS).", "mediated by reactive oxygen species", ["rns"]),
+    ("APOE4 in iPSC-derived neurons.", "APOE4 in neurons derived from iPSC.", []),
+    ("SpikeInit trains a 2000-layer SNN.", "SpikeInit trains a 1000-layer SNN.", ["2000", "2000-layer"]),
+])
+def test_names_rule_reads_defined_acronyms_and_compounds(claim, abstract, missing):
+    from rag.text import missing_terms
+
+    assert missing_terms(claim, abstract) == missing
