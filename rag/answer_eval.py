@@ -48,14 +48,14 @@ def read_qa(path: str | Path) -> list[dict[str, Any]]:
 def evaluate_answers(service: RagService, qa_path: str | Path) -> dict[str, Any]:
     """Answer each question with the service's store and profile; the `rag eval answers --json` dict."""
     qa = read_qa(qa_path)
-    answerer = service.answerer()
-    answerer.ask(qa[0]["question"])  # warm-up: model load is not a per-question cost
+    backend = service.answerer().backend
+    service.ask(qa[0]["question"])  # warm-up (model load is not a per-question cost); fails at once on an empty store
     answers = []
-    for item in tqdm(qa, desc=f"answers ({answerer.backend})", unit="q", file=sys.stderr):
-        answers.append(answerer.ask(item["question"]))
+    for item in tqdm(qa, desc=f"answers ({backend})", unit="q", file=sys.stderr):
+        answers.append(service.ask(item["question"]))
     abstracts = _abstract_lookup(service)
     return {
-        "summary": summarize(qa, answers, abstracts, answerer.backend),
+        "summary": summarize(qa, answers, abstracts, backend),
         "items": [{"id": item["id"], **answer.as_dict()} for item, answer in zip(qa, answers)],
     }
 

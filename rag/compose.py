@@ -43,6 +43,12 @@ BACKGROUND_PENALTY, CONTRIBUTION_BONUS = 0.05, 0.08
 _INTRODUCES = re.compile(
     r"^\W*(?:here,?\s+|in this (?:paper|work),?\s+)?we\b|\b(?:this paper|this work|we)\s+(?:propose|introduce|present|develop|design)",
     re.IGNORECASE)
+# The sentence that introduces the paper's own method, and any sentence in the authors' voice.
+_PROPOSES = re.compile(
+    r"\b(?:this paper|this work|we)\s+(?:\w+\s+)?(?:propose|introduce|present|develop|design)s?\b"
+    r"|\bby\s+(?:introducing|proposing|developing|designing)\b|^\W*our\s+(?:approach|method|framework|model)\b",
+    re.IGNORECASE)
+_OWN = re.compile(r"\b(?:we|our)\b", re.IGNORECASE)
 SECOND_RATIO = 0.9
 
 
@@ -75,8 +81,26 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     ranked = [int(i) for i in np.argsort(-np.where(eligible, scores, -np.inf), kind="stable") if eligible[i]]
     chosen = ranked[:1]
     if intent.kind in ("method", "general", "paper"):
-        chosen += [i for i in ranked[1:max_sentences] if scores[i] >= ratio * scores[ranked[0]]]
+        contribution = _contribution(top, ranked)
+        if contribution is not None and contribution not in chosen and max_sentences > 1:
+            chosen.append(contribution)
+        chosen += [i for i in ranked[1:max_sentences] if scores[i] >= ratio * scores[ranked[0]]][: max_sentences - len(chosen)]
     return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(sorted(chosen))]
+
+
+def _contribution(source: Source, ranked: list[int]) -> int | None:
+    """The best-ranked sentence stating the paper's own contribution, when the best sentence does not.
+
+    A "which paper" or "how" question is answered by what the paper did, and the sentence closest to
+    the question is often the problem it restates. A sentence that introduces the work ("we propose
+    X", "by introducing X") comes first; failing one, any sentence in the authors' voice ("we", "our").
+    """
+    if not ranked or _PROPOSES.search(source.sentence(ranked[0])):
+        return None
+    proposes = next((i for i in ranked[1:] if _PROPOSES.search(source.sentence(i))), None)
+    if proposes is not None or _OWN.search(source.sentence(ranked[0])):
+        return proposes
+    return next((i for i in ranked[1:] if _OWN.search(source.sentence(i))), None)
 
 
 def plan_text(statements: list[Statement]) -> str:

@@ -55,7 +55,7 @@ class LLMJudgeVerifier:
 
     def verify(self, claim: str, passages: list[Passage], sources: list[Source]) -> Verdict:
         """Supported when the floor passes and the judge answers Yes for the best passage."""
-        floor = model_floor(claim, passages, self.min_similarity)
+        floor = model_floor(claim, passages, sources, self.min_similarity)
         if floor:
             return floor
         try:

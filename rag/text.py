@@ -97,18 +97,49 @@ def key_terms(claim: str) -> set[str]:
 
 
 def missing_terms(claim: str, text: str) -> list[str]:
-    """The key terms of `claim` that do not occur in `text` (numbers and names, case-insensitive)."""
+    """The key terms of `claim` that do not occur in `text` (numbers and names, case-insensitive).
+
+    Two ways of writing a present term count as present: an acronym the claim defines itself,
+    "reactive oxygen species (ROS)", when its long form is in `text`; and a hyphenated compound,
+    "iPSC-derived", when each of its parts is.
+    """
     lowered = text.lower()
     present = {_normalise_number(m) for m in _NUMBER.findall(text)}
     present.update(NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in NUMBER_WORDS)
+    defined = _defined_acronyms(claim)
+
+    def occurs(term: str) -> bool:
+        if _is_number(term):
+            return term in present
+        return bool(re.search(r"(?<![a-z0-9])" + re.escape(term), lowered))
+
     missing = []
     for term in sorted(key_terms(claim)):
-        if _is_number(term):
-            if term not in present:
-                missing.append(term)
-        elif not re.search(r"(?<![a-z0-9])" + re.escape(term), lowered):
-            missing.append(term)
+        if occurs(term) or (term in defined and defined[term] in lowered):
+            continue
+        parts = [p for p in term.split("-") if p]
+        if len(parts) > 1 and all(occurs(p) for p in parts):
+            continue
+        missing.append(term)
     return missing
+
+
+def _defined_acronyms(claim: str) -> dict[str, str]:
+    """Acronyms a sentence defines in parentheses after their long form, lower-cased:
+    "reactive oxygen species (ROS)" gives {"ros": "reactive oxygen species"}."""
+    defined = {}
+    for match in re.finditer(r"((?:[A-Za-z][\w-]*\s+){1,8})\(([A-Za-z][A-Za-z0-9-]{1,11})\)", claim):
+        written = acronym = match.group(2)
+        if acronym.endswith("s") and acronym[:-1].isupper():  # a plural: "dendritic cells (DCs)"
+            acronym = acronym[:-1]
+        letters = [c.lower() for c in acronym if c.isalpha() and c.isupper()] or [acronym[0].lower()]
+        words = match.group(1).split()
+        for start in range(len(words)):
+            initials = [w[0].lower() for w in words[start:]]
+            if initials == letters[: len(initials)] and len(initials) == len(letters):
+                defined[written.lower()] = defined[acronym.lower()] = " ".join(words[start:]).lower()
+                break
+    return defined
 
 
 def first_line(exc: BaseException, limit: int = 300) -> str:

@@ -61,6 +61,17 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
 ]
 
 
+# Absolute words a claim may only use when its source does: "only", "all", "every", "always",
+# "guarantees", "proves", "clearly". Each group counts as present when any of its words is.
+ABSOLUTES: list[set[str]] = [
+    {"only", "solely", "alone", "purely", "exclusively"},
+    {"all", "every", "universally"},
+    {"always", "invariably"},
+    {"guarantee", "guarantees", "guaranteed", "prove", "proves", "proved", "proven"},
+    {"clearly", "vastly", "dramatically"},
+]
+
+
 @dataclass
 class Passage:
     """One sentence or two adjacent sentences of source `n`: abstract[start:end], with cosine `similarity` to the claim."""
@@ -134,6 +145,18 @@ def contradiction(claim: str, passage: str) -> str:
     return ""
 
 
+def unstated_absolute(claim: str, abstracts: list[str]) -> str:
+    """A reason when `claim` uses an absolute word ("only", "every", "guarantees", ...) that none of
+    the cited abstracts uses, nor any word of its group; else "". Overclaims are often just that."""
+    said = set(_words(claim))
+    source = set(_words(" ".join(abstracts)))
+    for group in ABSOLUTES:
+        hit = said & group
+        if hit and not source & group:
+            return f"'{sorted(hit)[0]}' goes beyond the cited source, which never says it"
+    return ""
+
+
 def _words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9][a-z0-9\-']*|[,;:]", text.lower().replace("n't", " not"))
 
@@ -178,7 +201,7 @@ class RulesVerifier:
 
     def verify(self, claim: str, passages: list[Passage], sources: list[Source]) -> Verdict:
         """Fails on a contradiction with the best passage, too few shared words, or too low similarity."""
-        floor = contradiction_floor(claim, passages)
+        floor = contradiction_floor(claim, passages, sources)
         if floor:
             return floor
         words = set(tokenize(claim))
@@ -191,16 +214,19 @@ class RulesVerifier:
         return Verdict(True)
 
 
-def contradiction_floor(claim: str, passages: list[Passage]) -> Verdict | None:
-    """A failing verdict when the claim contradicts its best passage (the floor of every verifier)."""
+def contradiction_floor(claim: str, passages: list[Passage], sources: list[Source]) -> Verdict | None:
+    """A failing verdict when the claim contradicts its best passage or uses an absolute word its
+    sources never use (the floor of every verifier)."""
     reason = contradiction(claim, passages[0].text) if passages else ""
+    reason = reason or unstated_absolute(claim, [s.abstract for s in sources])
     return Verdict(False, reason) if reason else None
 
 
-def model_floor(claim: str, passages: list[Passage], min_similarity: float) -> Verdict | None:
+def model_floor(claim: str, passages: list[Passage], sources: list[Source], min_similarity: float) -> Verdict | None:
     """The failing verdict a model-based verifier (cross-encoder, LLM judge) gives before asking its
-    model: a contradiction of the best passage, or no passage reaching `min_similarity`."""
-    floor = contradiction_floor(claim, passages)
+    model: a contradiction of the best passage, an absolute word the sources never use, or no
+    passage reaching `min_similarity`."""
+    floor = contradiction_floor(claim, passages, sources)
     if floor:
         return floor
     if not passages or passages[0].similarity < min_similarity:

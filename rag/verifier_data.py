@@ -47,6 +47,14 @@ _VERB = re.compile(r"\b(" + "|".join(_VERBS) + r")\b")
 _NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?")
 _NAME = re.compile(r"\b(?:[A-Z][a-z]*[A-Z0-9][A-Za-z0-9\-]*|[A-Z]{2,}[a-z]?)\b")
 _OVER = re.compile(r"\b(\w+) over (\w+)\b")
+# Overclaims: a hedged or bounded statement made absolute.
+_OVERCLAIMS = [
+    (r"\bcan\b", "always"), (r"\bon par with\b", "clearly better than"), (r"\bcompetitive with\b", "far better than"),
+    (r"\bcomparable to\b", "much better than"), (r"\bmay\b", "always"), (r"\boften\b", "always"), (r"\bsome\b", "all"),
+    (r"\bimproves?\b", "guarantees gains in"), (r"\breduces?\b", "eliminates"), (r"\bmitigates?\b", "eliminates"),
+    (r"\bsuggests?\b", "proves"), (r"\bmost\b", "all"), (r"\bseveral\b", "all"), (r"\bmultiple\b", "all"),
+]
+_COMPARES = re.compile(r"\b(outperforms?|surpass(?:es)?|beats?|than|over|compared (?:to|with)|versus|vs\.?)\b")
 
 
 @dataclass
@@ -126,9 +134,29 @@ def best_passages(claims: list[str], abstracts: list[str]) -> list[str]:
 
 
 def _scifact_examples() -> list[Example]:
+    """SciFact train claims against their best passage, plus each SUPPORT claim negated (not supported).
+
+    SciFact's own CONTRADICT claims were mostly written as negations of supported ones, so the
+    negated SUPPORT claims add examples of exactly that kind; they share their claim's held-out side.
+    """
     pairs = scifact_pairs("train")
     passages = best_passages([c for c, _, _ in pairs], [a for _, a, _ in pairs])
-    return [Example(p, claim, int(label == "SUPPORT"), f"scifact:{claim}") for (claim, _, label), p in zip(pairs, passages)]
+    examples = []
+    for (claim, _, label), passage in zip(pairs, passages):
+        examples.append(Example(passage, claim, int(label == "SUPPORT"), f"scifact:{claim}"))
+        negated = _negate(claim) if label == "SUPPORT" else None
+        if negated:
+            examples.append(Example(passage, negated, 0, f"scifact:{claim}"))
+    return examples
+
+
+def _negate(sentence: str) -> str | None:
+    """`sentence` with its first auxiliary or common verb negated, or None when it has neither."""
+    if _NEGATABLE.search(sentence):
+        return _NEGATABLE.sub(lambda m: m.group(1) + " not", sentence, count=1)
+    if _VERB.search(sentence):
+        return _VERB.sub(lambda m: "does not " + _VERBS[m.group(1)], sentence, count=1)
+    return None
 
 
 def _corpus_abstracts(settings: Settings, rng: random.Random) -> list[tuple[str, str]]:
@@ -179,10 +207,8 @@ def _reword(sentence: str, rng: random.Random) -> str:
 def _corrupt(sentence: str, names: list[str], rng: random.Random) -> str | None:
     """One rule-made unsupported variant of `sentence`, or None when no rule applies."""
     options = []
-    if _NEGATABLE.search(sentence):
-        options.append(lambda s: _NEGATABLE.sub(lambda m: m.group(1) + " not", s, count=1))
-    if _VERB.search(sentence):
-        options.append(lambda s: _VERB.sub(lambda m: "does not " + _VERBS[m.group(1)], s, count=1))
+    if _NEGATABLE.search(sentence) or _VERB.search(sentence):
+        options.append(_negate)
     if re.search(r"\bnot\b", sentence):
         options.append(lambda s: re.sub(r"\s+not\b", "", s, count=1))
     if _NUMBER.search(sentence):
@@ -198,6 +224,14 @@ def _corrupt(sentence: str, names: list[str], rng: random.Random) -> str | None:
                 options.append(lambda s, w=hit[0], o=sorted(other)[0]: re.sub(rf"\b{re.escape(w)}\b", o, s, count=1, flags=re.IGNORECASE))
     if _OVER.search(sentence):
         options.append(lambda s: _OVER.sub(lambda m: f"{m.group(2)} over {m.group(1)}", s, count=1))
+    compared = [n for n in names if n in sentence]
+    if len(compared) >= 2 and _COMPARES.search(sentence):
+        a, b = compared[:2]
+        options.append(lambda s: s.replace(a, "\0").replace(b, a).replace("\0", b))
+    for pattern, absolute in _OVERCLAIMS:
+        if re.search(pattern, sentence):
+            options.append(lambda s, p=pattern, a=absolute: re.sub(p, a, s, count=1))
+            break
     if not options:
         return None
     wrong = rng.choice(options)(sentence)

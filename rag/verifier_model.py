@@ -23,7 +23,11 @@ from rag.verifier import Passage, Verdict, model_floor
 
 CARD = "verifier.json"
 MAX_LENGTH = 128
-MIN_HELDOUT_BALANCED_ACCURACY = 0.6  # below this a trained model is not saved, so `auto` keeps the rules
+# Below this held-out balanced accuracy a trained model is not saved, so `auto` keeps the rules. It is
+# read on the human-written SciFact claims when the held-out part has them: rule-made corruptions
+# are easy (a 2-epoch run reached 0.93 on them and 0.62 on SciFact, and kept only 57% of the
+# hand-written true paraphrases of bench/claims.py), so they alone do not show a usable model.
+MIN_HELDOUT_BALANCED_ACCURACY = 0.7
 
 
 def model_dir(settings: Settings) -> Path:
@@ -69,7 +73,7 @@ class CrossEncoderVerifier:
 
     def verify(self, claim: str, passages: list[Passage], sources: list[Source]) -> Verdict:
         """Fails on the contradiction floor, a passage below the similarity floor, or a low probability."""
-        floor = model_floor(claim, passages, self.min_similarity)
+        floor = model_floor(claim, passages, sources, self.min_similarity)
         if floor:
             return floor
         p = max(self.probabilities([(passage.text, claim) for passage in passages]))
@@ -111,15 +115,15 @@ class TrainReport:
 
 
 def train_verifier(
-    settings: Settings, epochs: float = 1.0, batch_size: int = 16, max_examples: int | None = None,
-    lr: float = 2e-4, seed: int = 0, progress: bool = True, folder: Path | None = None,
+    settings: Settings, epochs: float = 2.0, batch_size: int = 16, max_examples: int | None = None,
+    lr: float = 4e-5, seed: int = 0, progress: bool = True, folder: Path | None = None,
 ) -> TrainReport:
     """Fine-tune the cross-encoder on rag/verifier_data.py's examples and save it (overwrites).
 
     Holds out part of the examples, reports accuracy there and the threshold that maximises
     balanced accuracy on them; the threshold is recorded in verifier.json (grounding.verifier_threshold
     is what the check uses). Raises RagError, saving nothing, when the held-out balanced accuracy
-    stays below MIN_HELDOUT_BALANCED_ACCURACY (a run too short to learn).
+    (on its SciFact part when there is one) stays below MIN_HELDOUT_BALANCED_ACCURACY.
     """
     import torch
 
@@ -132,7 +136,6 @@ def train_verifier(
     torch.set_num_threads(max(1, min(torch.get_num_threads(), os.cpu_count() or 1)))
     train, heldout = build_examples(settings, seed=seed, max_examples=max_examples, progress=progress)
     model, tokenizer = _load(resolve_model_path(settings.embedding.model))
-    _freeze_lower_half(model)
     model.train()
     optimizer = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=lr, weight_decay=0.01)
     steps = max(1, int(len(train) * epochs) // batch_size)
@@ -151,7 +154,8 @@ def train_verifier(
         encoded = tokenizer([e.passage for e in batch], [e.claim for e in batch], truncation=True,
                             max_length=MAX_LENGTH, padding=True, return_tensors="pt")
         labels = torch.tensor([float(e.label) for e in batch])
-        logits = model(**encoded).logits[:, 0]
+        with _autocast():
+            logits = model(**encoded).logits[:, 0]
         loss = loss_fn(logits.float(), labels)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -172,11 +176,13 @@ def train_verifier(
         chunk = heldout[i:i + 64]
         scores += verifier.probabilities([(e.passage, e.claim) for e in chunk])
     threshold, figures = _pick_threshold(scores, [e.label for e in heldout], [e.origin for e in heldout])
-    learned = figures[f"balanced_accuracy@{threshold}"]
+    gate = f"scifact@{threshold}" if f"scifact@{threshold}" in figures else f"balanced_accuracy@{threshold}"
+    learned = figures[gate]
     if learned < MIN_HELDOUT_BALANCED_ACCURACY:
         raise RagError(
-            f"the verifier did not learn (held-out balanced accuracy {learned:.2f} after {steps} steps, loss {running:.3f}); "
-            f"nothing was saved and the rules stay in use; train longer (--epochs, more examples) on a less busy machine"
+            f"the verifier is not good enough to use (held-out {gate.split('@')[0]} balanced accuracy {learned:.2f} < "
+            f"{MIN_HELDOUT_BALANCED_ACCURACY} after {steps} steps, loss {running:.3f}); nothing was saved and the rules "
+            f"stay in use; train longer (--epochs) on a less busy machine"
         )
     folder.mkdir(parents=True, exist_ok=True)
     model.save_pretrained(str(folder))
@@ -186,13 +192,15 @@ def train_verifier(
     return report
 
 
-def _freeze_lower_half(model: Any) -> None:
-    """Train only the upper half of the encoder and the head: about half the backward pass on CPU."""
-    base = getattr(model, model.base_model_prefix)
-    layers = base.encoder.layer
-    for module in [base.embeddings, *layers[: len(layers) // 2]]:
-        for parameter in module.parameters():
-            parameter.requires_grad = False
+def _autocast() -> Any:
+    """bf16 autocast on CPUs with native bf16 (about 1.7x faster here), else a no-op context."""
+    import contextlib
+
+    import torch
+
+    flags = Path("/proc/cpuinfo").read_text(errors="ignore") if Path("/proc/cpuinfo").is_file() else ""
+    native = "avx512_bf16" in flags or "amx_bf16" in flags
+    return torch.autocast("cpu", dtype=torch.bfloat16) if native else contextlib.nullcontext()
 
 
 def _pick_threshold(scores: list[float], labels: list[int], origins: list[str]) -> tuple[float, dict[str, float]]:

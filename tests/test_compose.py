@@ -52,6 +52,23 @@ def test_a_quantity_question_gets_the_sentence_with_the_number(seeded_retriever)
     assert "1000-layer" in statement.text and statement.text.endswith("[1]") and not statement.silent
 
 
+@pytest.mark.parametrize("question,contribution", [
+    # The sentence closest to these questions restates the problem; the answer must say what the paper did.
+    ("Which paper gives a normative theory of spatial tuning cells and navigation?", "Unified Laplacian Framework"),
+    ("How can one detect during generation that a language model is degrading?", "Fatigue Index"),
+])
+def test_a_which_paper_or_how_question_gets_the_papers_contribution(seeded_retriever, question, contribution):
+    statements = compose(question, classify(question), _sources(seeded_retriever, question))
+    assert any(contribution in st.text for st in statements)
+    assert len(statements) <= 2 and {st.n for st in statements} == {1}
+
+
+def test_a_sentence_that_already_introduces_the_method_gets_no_second_contribution(seeded_retriever):
+    question = "Which paper introduces conditional Clifford-steerable CNNs?"
+    statements = compose(question, classify(question), _sources(seeded_retriever, question), max_sentences=1)
+    assert len(statements) == 1 and "We introduce Conditional Clifford-Steerable CNNs" in statements[0].text
+
+
 def test_an_abstract_that_does_not_state_the_fact_says_so(extractive):
     answer = extractive.ask("What dataset did SpikeInit use?")
     assert answer.answer == "The SpikeInit abstract does not name a dataset [1]."

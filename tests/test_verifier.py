@@ -16,7 +16,7 @@ from rag.errors import RagError
 from rag.grounding import GroundingChecker
 from rag.judge import LLMJudgeVerifier, parse_answer
 from rag.sources import prepare_sources
-from rag.verifier import RulesVerifier, build_verifier, contradiction
+from rag.verifier import RulesVerifier, build_verifier, contradiction, unstated_absolute
 from rag.verifier_model import CrossEncoderVerifier, model_dir
 from conftest import make_settings
 
@@ -39,6 +39,19 @@ def rules_checker(seeded_settings, seeded_retriever):
 
 def _check(checker, sources, sentence):
     return checker.check([sentence], sources)[0]
+
+
+@pytest.mark.parametrize("claim,abstract,flagged", [
+    ("The method beats every baseline.", "The method beats strong baselines on three benchmarks.", "'every'"),
+    ("It only works on regular grids.", "It handles regular and irregular grids.", "'only'"),
+    ("The bound guarantees convergence.", "We derive a bound on the regret.", "'guarantees'"),
+    ("It performs all updates in local frames.", "All updates are performed in local frames.", ""),
+    ("It needs only 20K samples.", "With just 20K samples, which is only a fraction ...", ""),
+    ("The method works alone.", "The method needs no help; used solely ...", ""),
+])
+def test_absolute_words_the_source_never_uses_are_overclaims(claim, abstract, flagged):
+    reason = unstated_absolute(claim, [abstract])
+    assert (flagged in reason) if flagged else reason == ""
 
 
 @pytest.mark.parametrize("claim,passage,cue", [
@@ -154,3 +167,19 @@ def test_llm_judge_unreachable_falls_back_to_rules(seeded_settings, sources, see
 
 def _answerer(settings, retriever):
     return Answerer(settings, retriever, build_backend(settings))
+
+
+@pytest.mark.parametrize("claim,abstract,missing", [
+    # An acronym the sentence defines itself is not a new name when its long form is in the source.
+    ("Crosstalk between dendritic cells (DCs) matters.", "Crosstalk between dendritic cells matters.", []),
+    ("It is mediated by reactive oxygen species (ROS).", "mediated by reactive oxygen species", []),
+    ("Spiking Neural Networks (SNNs) train deep.", "spiking neural networks train deep", []),
+    # ... but an acronym whose long form is absent, or a changed part of a compound, still counts.
+    ("It is mediated by reactive nitrogen species (RNS).", "mediated by reactive oxygen species", ["rns"]),
+    ("APOE4 in iPSC-derived neurons.", "APOE4 in neurons derived from iPSC.", []),
+    ("SpikeInit trains a 2000-layer SNN.", "SpikeInit trains a 1000-layer SNN.", ["2000", "2000-layer"]),
+])
+def test_names_rule_reads_defined_acronyms_and_compounds(claim, abstract, missing):
+    from rag.text import missing_terms
+
+    assert missing_terms(claim, abstract) == missing
