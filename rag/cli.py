@@ -106,7 +106,7 @@ def _parser() -> argparse.ArgumentParser:
     train = commands.add_parser("train", parents=[common], help="train a model the tool uses")
     models = train.add_subparsers(title="what to train", metavar="MODEL")
     verifier = models.add_parser("verifier", parents=[common], help="the grounding cross-encoder (offline; SciFact train + corpus corruptions)")
-    verifier.add_argument("--epochs", type=float, default=1.0, help="passes over the training examples (default: 1)")
+    verifier.add_argument("--epochs", type=float, default=2.0, help="passes over the training examples (default: 2)")
     verifier.add_argument("--max-examples", type=int, help="train on at most this many examples (a quick run)")
     verifier.set_defaults(handler=_train_verifier)
 
