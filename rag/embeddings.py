@@ -115,7 +115,12 @@ class SentenceTransformerEmbedding(BaseEmbedding):
 
 
 def build_embedding(settings: EmbeddingSettings) -> SentenceTransformerEmbedding:
-    """The configured embedding model, loaded once per (model, device, batch size, precision) per process."""
+    """The configured embedding model, loaded once per (model, device, batch size, precision) per process;
+    `embedding.threads` > 0 sets torch's CPU threads for the whole process."""
+    if settings.threads:
+        import torch
+
+        torch.set_num_threads(settings.threads)
     return _load(settings.model, settings.device, settings.batch_size, settings.precision)
 
 
