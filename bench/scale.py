@@ -20,7 +20,8 @@ replaced, by `CachedEmbedder`, which serves vectors from that cache. The server 
 the embedded one served by `chroma run`.
 
 measure: in fresh processes, for the embedded store and the server: cold open (first query after
-start), hybrid search p50/p95 warm, peak RSS of the query process; re-ingest after 100 abstracts
+start), hybrid search p50/p95 warm (SciFact's test queries, embedding.threads 1), peak RSS of the
+query process; re-ingest after 100 abstracts
 changed (real bf16 embedding) against the time to embed those 100; then 16 concurrent searchers
 against the server while an ingest writes 1,000 more synthetic papers to it. Prints tables.
 """
@@ -60,12 +61,14 @@ QUERIES = SHARED_DATA / "beir_scifact" / "queries.jsonl"
 COLLECTION = "scale"
 SEED = 1234
 NOISE = 0.01
+QUERY_THREADS = 1  # embedding.threads of the query processes (one short text per query; see default.yaml)
 
 
 # -- settings, vectors ------------------------------------------------------------------------------
-def settings_for(data_dir: Path, port: int | None = None, precision: str = "bf16") -> Settings:
+def settings_for(data_dir: Path, port: int | None = None, precision: str = "bf16", threads: int = 0) -> Settings:
     """Default settings over `data_dir` (collection 'scale'), embedded or a server on `port`."""
-    overrides: dict[str, Any] = {"data_dir": str(data_dir), "store.collection": COLLECTION, "embedding.precision": precision}
+    overrides: dict[str, Any] = {"data_dir": str(data_dir), "store.collection": COLLECTION, "embedding.precision": precision,
+                                 "embedding.threads": threads}
     if port:
         overrides.update({"store.mode": "http", "store.port": port})
     return load_settings(overrides=overrides, environ={})
@@ -328,7 +331,7 @@ def child_query(args: argparse.Namespace) -> None:
     from rag.service import RagService
 
     start = time.perf_counter()
-    service = RagService(settings_for(args.data_dir, port=args.port))
+    service = RagService(settings_for(args.data_dir, port=args.port, threads=QUERY_THREADS))
     asked = queries(args.queries)
     service.search(asked[0], mode="hybrid")
     cold = time.perf_counter() - start
@@ -388,18 +391,19 @@ def measure(args: argparse.Namespace) -> None:
     root = args.data_dir
     build_info = json.loads((root / "build.json").read_text())
     results: dict[str, dict] = {}
-    corpus_icml = root / "corpus" / ICML.name
-    if not corpus_icml.exists():
-        corpus_icml = next((root / "corpus").glob("*.txt"))
     for mode in ("embedded", "server"):
         data = root / ("embedded" if mode == "embedded" else "server")
+        corpus = root / f"corpus-{mode}"  # each store's own copy, so each sees only its own changes
+        if not corpus.exists():
+            shutil.copytree(root / "corpus", corpus)
+        corpus_icml = corpus / ICML.name
         with ChromaServer(data / "chroma-server") if mode == "server" else _nothing() as server:
             port = [] if server is None else ["--port", str(server.port)]
             results[f"query {mode}"] = run_child("--data-dir", str(data), "child-query", "--queries", str(args.queries), *port)
             print(f"query {mode}: {results[f'query {mode}']} ({load_line()})", file=sys.stderr, flush=True)
-            for scope, paths in (("ICML file", [str(corpus_icml)]), ("whole corpus", [str(root / "corpus")])):
+            for scope, paths in (("ICML file", [str(corpus_icml)]), ("whole corpus", [str(corpus)])):
                 tag = f"{mode}-{scope.split()[0]}"
-                offset = {"embedded-ICML": 0, "embedded-whole": 100, "server-ICML": 200, "server-whole": 300}[tag]
+                offset = {"ICML": 0, "whole": 100}[scope.split()[0]]
                 results[f"reingest {mode} {scope}"] = run_child(
                     "--data-dir", str(data), "child-reingest", "--changed", str(corpus_icml), "--offset", str(offset),
                     "--tag", tag, *port, "--paths", *paths)
@@ -414,7 +418,7 @@ def load_test(data: Path, port: int, root: Path, n_queries: int) -> dict:
     """16 searcher threads against the server while a child process ingests 1,000 synthetic papers."""
     from rag.service import RagService
 
-    service = RagService(settings_for(data, port=port))
+    service = RagService(settings_for(data, port=port, threads=QUERY_THREADS))
     asked = queries(n_queries)
     service.search(asked[0])
     before = service.stats()
