@@ -31,7 +31,7 @@ from rag.store import ChunkStore, StoredChunk
 from rag.versions import VERSION_KEY, Inventory, chunk_id
 
 PROGRESS_MIN_PAPERS = 32
-PAPERS_PER_STEP = 256  # papers chunked, embedded and written together: bounds ingest's memory
+PAPERS_PER_STEP = 1024  # papers chunked, embedded and written together: bounds ingest's memory
 
 
 @dataclass
