@@ -407,6 +407,10 @@ def measure(args: argparse.Namespace) -> None:
             port = [] if server is None else ["--port", str(server.port)]
             results[f"query {mode}"] = run_child("--data-dir", str(data), "child-query", "--queries", str(args.queries), *port)
             print(f"query {mode}: {results[f'query {mode}']} ({load_line()})", file=sys.stderr, flush=True)
+            if server is not None:
+                results["load"] = load_test(data, server.port, root, args.queries)
+                print(f"load: {results['load']} ({load_line()})", file=sys.stderr, flush=True)
+            (root / "measure.json").write_text(json.dumps(results, indent=1))
             for scope, paths in (("ICML file", [str(corpus_icml)]), ("whole corpus", [str(corpus)])):
                 tag = f"{mode}-{scope.split()[0]}"
                 offset = {"ICML": 0, "whole": 100}[scope.split()[0]]
@@ -414,9 +418,7 @@ def measure(args: argparse.Namespace) -> None:
                     "--data-dir", str(data), "child-reingest", "--changed", str(corpus_icml), "--offset", str(offset),
                     "--tag", tag, *port, "--paths", *paths)
                 print(f"reingest {mode} {scope}: {results[f'reingest {mode} {scope}']} ({load_line()})", file=sys.stderr, flush=True)
-            if server is not None:
-                results["load"] = load_test(data, server.port, root, args.queries)
-    (root / "measure.json").write_text(json.dumps(results, indent=1))
+                (root / "measure.json").write_text(json.dumps(results, indent=1))
     report_tables(build_info, results)
 
 
