@@ -380,9 +380,9 @@ def child_reingest(args: argparse.Namespace) -> None:
 def child_write(args: argparse.Namespace) -> None:
     """The writer of the load test: ingest the extra synthetic papers (cached vectors) into the server."""
     settings = settings_for(args.data_dir, port=args.port)
-    embedder = CachedEmbedder(build_embedding(settings.embedding), VectorCache(args.cache))
+    embedder = CachedEmbedder(build_embedding(settings.embedding), VectorCache(Path(args.cache)))
     start = time.perf_counter()
-    report = ingest(settings, opener(settings, embedder), embedder, [args.extra], progress=False)
+    report = ingest(settings, opener(settings, embedder), embedder, [Path(args.extra)], progress=False)
     print(json.dumps({"write_s": time.perf_counter() - start, "added": report.added, "chunks": report.chunks, "rss_mb": rss_mb()}))
 
 
@@ -396,8 +396,9 @@ def run_child(*argv: str) -> dict:
 def measure(args: argparse.Namespace) -> None:
     root = args.data_dir
     build_info = json.loads((root / "build.json").read_text())
-    results: dict[str, dict] = {}
-    for mode in ("embedded", "server"):
+    saved = root / "measure.json"
+    results: dict[str, dict] = json.loads(saved.read_text()) if saved.exists() and args.modes != "embedded,server" else {}
+    for mode in args.modes.split(","):
         data = root / ("embedded" if mode == "embedded" else "server")
         corpus = root / f"corpus-{mode}"  # each store's own copy, so each sees only its own changes
         if not corpus.exists():
@@ -513,7 +514,9 @@ def main() -> None:
     b.add_argument("--chunks", type=int, default=100_000)
     b.add_argument("--import-vectors", type=Path)
     b.add_argument("--sources", default="scifact,icml,paperlists", help="real corpora, comma-separated: " + ",".join(SOURCES))
-    commands.add_parser("measure").add_argument("--queries", type=int, default=200)
+    m = commands.add_parser("measure")
+    m.add_argument("--queries", type=int, default=200)
+    m.add_argument("--modes", default="embedded,server", help="stores to measure now (others: from DIR/measure.json)")
     q = commands.add_parser("child-query")
     q.add_argument("--queries", type=int, default=200)
     q.add_argument("--port", type=int)
