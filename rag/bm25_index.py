@@ -1,9 +1,15 @@
-"""BM25 over the same chunks as the Chroma collection, saved beside the store.
+"""BM25 over the same chunks as the Chroma collection, saved beside the store, updated incrementally.
 
 Each chunk is indexed with its paper's title in front when the corpus gave one (a title derived
-from the abstract adds nothing and is left out). The index is rebuilt from the collection itself (never from the corpus files) after every change,
-and saved with a fingerprint of the chunk ids it covers; on load, a fingerprint that no longer
-matches the collection triggers a rebuild, so BM25 and Chroma can never disagree.
+from the abstract adds nothing and is left out). The saved index holds each chunk's term counts
+(not its scores), so an ingest that adds or replaces k papers tokenizes only their chunks and
+drops the replaced ones (`update`); IDF and average length are computed at query time from counts
+kept in memory. Scores are those of bm25s' default (Lucene) BM25 with k1 = 1.5, b = 0.75.
+
+The index is saved with a fingerprint of the chunk ids (and content hashes) it covers; on load, a
+fingerprint that does not match the collection triggers a rebuild from the collection itself
+(never from the corpus files), and `update` applies a change only to an index whose fingerprint
+matches the collection before that change, so BM25 and Chroma can never disagree, crash or not.
 """
 
 from __future__ import annotations
@@ -14,35 +20,74 @@ import math
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import numpy as np
 
 from rag.boundary import component
-from rag.store import ChunkStore
+from rag.store import ChunkStore, StoredChunk
 from rag.text import tokenize
 
 REBUILD_FIX = "rebuild it with `rag ingest --reindex`"
+K1, B = 1.5, 0.75
+
+INDEX_FORMAT = "title+chunk/counts/2"
+"""Changes whenever what gets indexed or saved changes, so saved indexes of an older format are rebuilt."""
+
+
+class TermCounts:
+    """Per-chunk term counts, a sparse matrix chunk x term, with a vocabulary that only grows."""
+
+    def __init__(self, vocab: list[str] | None = None, matrix: Any = None) -> None:
+        self.vocab: list[str] = vocab if vocab is not None else []
+        self.term_id: dict[str, int] = {t: i for i, t in enumerate(self.vocab)}
+        self.matrix = matrix if matrix is not None else _csr([], [], [0], 0, 0)
+
+    def rows_of(self, documents: list[list[str]]) -> Any:
+        """Count matrix of tokenized `documents` (one row each), adding their new terms to the vocabulary."""
+        indptr, terms, tfs = [0], [], []
+        for tokens in documents:
+            row: dict[int, int] = {}
+            for token in tokens:
+                tid = self.term_id.get(token)
+                if tid is None:
+                    tid = self.term_id[token] = len(self.vocab)
+                    self.vocab.append(token)
+                row[tid] = row.get(tid, 0) + 1
+            terms.extend(row)
+            tfs.extend(row.values())
+            indptr.append(len(terms))
+        return _csr(tfs, terms, indptr, len(documents), len(self.vocab))
+
+    def widened(self, matrix: Any) -> Any:
+        """`matrix` with as many columns as the vocabulary now has."""
+        return _csr(matrix.data, matrix.indices, matrix.indptr, matrix.shape[0], len(self.vocab))
+
 
 @dataclass
 class BM25Index:
-    """A BM25 model over chunk ids with their metadata, kept in memory for scoring."""
+    """BM25 over chunk ids with their metadata, kept in memory for scoring."""
 
-    model: Any
     chunk_ids: list[str]
     texts: list[str]
     metadatas: list[dict[str, Any]]
     fingerprint: str
+    counts: TermCounts
+
+    def __post_init__(self) -> None:
+        matrix = self.counts.widened(self.counts.matrix)
+        lengths = np.asarray(matrix.sum(axis=1), dtype=np.float32).ravel()
+        self._norm = (K1 * (1 - B + B * lengths / lengths.mean())).astype(np.float32) if len(lengths) else lengths
+        self._by_term = matrix.tocsc()
+        df = np.diff(self._by_term.indptr).astype(np.float32)
+        n = len(self.chunk_ids)
+        self._idf = np.log(1 + (n - df + 0.5) / (df + 0.5)).astype(np.float32)
+        self.counts.matrix = None  # scoring reads the by-term copy only
 
     def scores(self, query: str) -> np.ndarray:
         """BM25 score of every chunk for `query` (zeros when no query term is in the index)."""
-        if not self.chunk_ids:  # an empty index has no vocabulary at all
-            return np.zeros(0, dtype=np.float32)
         with component("the BM25 index", REBUILD_FIX):
-            terms = [t for t in tokenize(query) if t in self.model.vocab_dict]
-            if not terms:
-                return np.zeros(len(self.chunk_ids), dtype=np.float32)
-            return np.asarray(self.model.get_scores(terms), dtype=np.float32)
+            return self._sum((t, 1.0) for t in tokenize(query))
 
     @property
     def empty(self) -> bool:
@@ -57,10 +102,18 @@ class BM25Index:
 
     def weighted_scores(self, weights: dict[str, float]) -> np.ndarray:
         """Sum over terms of weight x that term's BM25 score, for every chunk (terms not indexed count 0)."""
+        return self._sum(weights.items())
+
+    def _sum(self, terms: Iterable[tuple[str, float]]) -> np.ndarray:
+        """Sum of weight x BM25 score over (term, weight) pairs; a term listed twice counts twice."""
         total = np.zeros(len(self.chunk_ids), dtype=np.float32)
-        for term, weight in weights.items():
-            if weight and term in self.model.vocab_dict and self.chunk_ids:
-                total += weight * np.asarray(self.model.get_scores([term]), dtype=np.float32)
+        for term, weight in terms:
+            tid = self.counts.term_id.get(term)
+            if not weight or tid is None or not self.chunk_ids:
+                continue
+            start, end = self._by_term.indptr[tid], self._by_term.indptr[tid + 1]
+            docs, tf = self._by_term.indices[start:end], self._by_term.data[start:end]
+            total[docs] += weight * self._idf[tid] * tf / (tf + self._norm[docs])
         return total
 
     @staticmethod
@@ -71,28 +124,56 @@ class BM25Index:
 
 def load_or_build(store: ChunkStore, index_dir: Path) -> BM25Index:
     """The BM25 index for `store`, loaded from `index_dir` when still in step, else rebuilt and saved."""
-    chunk_ids, texts, metadatas = _read_collection(store)
-    fingerprint = _fingerprint(chunk_ids, metadatas)
+    chunks = _read_collection(store)
+    fingerprint = fingerprint_of((c.chunk_id, c.metadata) for c in chunks)
     saved = _load(index_dir, fingerprint)
-    if saved is not None:
-        model, saved_ids = saved
-        return BM25Index(model, saved_ids, texts, metadatas, fingerprint)
-    return _build_and_save(chunk_ids, texts, metadatas, fingerprint, index_dir)
+    if saved is not None and saved[0] == [c.chunk_id for c in chunks]:
+        return _index(chunks, fingerprint, saved[1])
+    return _build_and_save(chunks, fingerprint, index_dir)
 
 
 def rebuild(store: ChunkStore, index_dir: Path) -> BM25Index:
     """Rebuild the index from the collection's current chunks and save it."""
-    chunk_ids, texts, metadatas = _read_collection(store)
-    return _build_and_save(chunk_ids, texts, metadatas, _fingerprint(chunk_ids, metadatas), index_dir)
+    chunks = _read_collection(store)
+    return _build_and_save(chunks, fingerprint_of((c.chunk_id, c.metadata) for c in chunks), index_dir)
 
 
-def _read_collection(store: ChunkStore) -> tuple[list[str], list[str], list[dict[str, Any]]]:
-    chunks = sorted(store.iter_chunks(), key=lambda c: c.chunk_id)
-    return [c.chunk_id for c in chunks], [c.text for c in chunks], [c.metadata for c in chunks]
+def update(index_dir: Path, before: str, removed: Iterable[str], added: list[StoredChunk]) -> str | None:
+    """Apply one ingest's change to the saved index: drop the `removed` chunk ids, add the `added` chunks.
+
+    Only `added` is tokenized; the rest is array work on the saved counts plus one read and write
+    of them. Applies only when the saved index's fingerprint is `before` (the collection's
+    fingerprint before the change) and returns the new fingerprint; returns None, changing nothing,
+    when it does not match, so the caller rebuilds from the collection instead.
+    """
+    saved = _load(index_dir, before)
+    if saved is None and before == fingerprint_of([]):  # an empty collection needs no saved index
+        saved = ([], TermCounts(), [])
+    if saved is None:
+        return None
+    chunk_ids, counts, hashes = saved
+    gone = set(removed) | {c.chunk_id for c in added}
+    keep = [i for i, cid in enumerate(chunk_ids) if cid not in gone]
+    texts = indexed_texts([c.text for c in added], [c.metadata for c in added])
+    new_rows = counts.rows_of([tokenize(text) or [""] for text in texts])
+    from scipy.sparse import vstack
+
+    matrix = vstack([counts.widened(counts.matrix)[keep], new_rows], format="csr")
+    ids = [chunk_ids[i] for i in keep] + [c.chunk_id for c in added]
+    all_hashes = [hashes[i] for i in keep] + [str(c.metadata.get("content_hash", "")) for c in added]
+    order = sorted(range(len(ids)), key=ids.__getitem__)
+    ids, all_hashes = [ids[i] for i in order], [all_hashes[i] for i in order]
+    fingerprint = fingerprint_of((cid, {"content_hash": h}) for cid, h in zip(ids, all_hashes))
+    _save(index_dir, fingerprint, ids, TermCounts(counts.vocab, matrix[order]), all_hashes)
+    return fingerprint
 
 
-INDEX_FORMAT = "title+chunk/1"
-"""Changes whenever what gets indexed changes, so saved indexes of an older format are rebuilt."""
+def fingerprint_of(chunks: Iterable[tuple[str, dict[str, Any]]]) -> str:
+    """Fingerprint of a set of current chunks, given as (chunk id, metadata) pairs in chunk-id order."""
+    digest = hashlib.sha256(INDEX_FORMAT.encode())
+    for chunk_id, metadata in chunks:
+        digest.update(f"{chunk_id}:{metadata.get('content_hash', '')}\n".encode())
+    return digest.hexdigest()[:20]
 
 
 def indexed_texts(texts: list[str], metadatas: list[dict[str, Any]]) -> list[str]:
@@ -106,47 +187,60 @@ def indexed_texts(texts: list[str], metadatas: list[dict[str, Any]]) -> list[str
     return out
 
 
-def _fingerprint(chunk_ids: list[str], metadatas: list[dict[str, Any]]) -> str:
-    digest = hashlib.sha256(INDEX_FORMAT.encode())
-    for chunk_id, metadata in zip(chunk_ids, metadatas):
-        digest.update(f"{chunk_id}:{metadata.get('content_hash', '')}\n".encode())
-    return digest.hexdigest()[:20]
+def _read_collection(store: ChunkStore) -> list[StoredChunk]:
+    return sorted(store.iter_chunks(), key=lambda c: c.chunk_id)
 
 
-def _build_and_save(
-    chunk_ids: list[str], texts: list[str], metadatas: list[dict[str, Any]], fingerprint: str, index_dir: Path
-) -> BM25Index:
-    import bm25s
+def _index(chunks: list[StoredChunk], fingerprint: str, counts: TermCounts) -> BM25Index:
+    return BM25Index([c.chunk_id for c in chunks], [c.text for c in chunks], [c.metadata for c in chunks],
+                     fingerprint, counts)
 
+
+def _csr(data: Any, indices: Any, indptr: Any, rows: int, columns: int) -> Any:
+    from scipy.sparse import csr_matrix
+
+    return csr_matrix((np.asarray(data, dtype=np.float32), np.asarray(indices, dtype=np.int32),
+                       np.asarray(indptr, dtype=np.int64)), shape=(rows, max(1, columns)))
+
+
+def _build_and_save(chunks: list[StoredChunk], fingerprint: str, index_dir: Path) -> BM25Index:
     with component(f"building the BM25 index at {index_dir}", "check the free space and permissions of the data dir"):
-        model = bm25s.BM25()
-        if chunk_ids:
-            documents = indexed_texts(texts, metadatas)
-            model.index([tokenize(text) or [""] for text in documents], show_progress=len(texts) > 5000)
+        counts = TermCounts()
+        texts = indexed_texts([c.text for c in chunks], [c.metadata for c in chunks])
+        counts.matrix = counts.rows_of([tokenize(text) or [""] for text in texts])
+        _save(index_dir, fingerprint, [c.chunk_id for c in chunks], counts,
+              [str(c.metadata.get("content_hash", "")) for c in chunks])
+    return _index(chunks, fingerprint, counts)
+
+
+def _save(index_dir: Path, fingerprint: str, chunk_ids: list[str], counts: TermCounts, hashes: list[str]) -> None:
+    """Write the index to a fresh folder, then swap it in: a crash leaves the old index, the new one, or none."""
+    with component(f"saving the BM25 index at {index_dir}", "check the free space and permissions of the data dir"):
         tmp_dir = index_dir.with_name(index_dir.name + ".tmp")
         shutil.rmtree(tmp_dir, ignore_errors=True)
         tmp_dir.mkdir(parents=True)
-        if chunk_ids:
-            model.save(str(tmp_dir / "bm25"))
-        (tmp_dir / "manifest.json").write_text(json.dumps({"fingerprint": fingerprint, "chunk_ids": chunk_ids}))
-        shutil.rmtree(index_dir, ignore_errors=True)
+        matrix = counts.matrix
+        np.savez(tmp_dir / "counts.npz", indptr=matrix.indptr, terms=matrix.indices, tfs=matrix.data.astype(np.int32))
+        (tmp_dir / "vocab.json").write_text(json.dumps(counts.vocab))
+        manifest = {"format": INDEX_FORMAT, "fingerprint": fingerprint, "chunk_ids": chunk_ids, "content_hashes": hashes}
+        (tmp_dir / "manifest.json").write_text(json.dumps(manifest))
+        old_dir = index_dir.with_name(index_dir.name + ".old")
+        shutil.rmtree(old_dir, ignore_errors=True)
+        if index_dir.exists():
+            index_dir.rename(old_dir)
         tmp_dir.rename(index_dir)
-    return BM25Index(model, chunk_ids, texts, metadatas, fingerprint)
+        shutil.rmtree(old_dir, ignore_errors=True)
 
 
-def _load(index_dir: Path, fingerprint: str) -> tuple[Any, list[str]] | None:
-    import bm25s
-
-    manifest_file = index_dir / "manifest.json"
+def _load(index_dir: Path, fingerprint: str) -> tuple[list[str], TermCounts, list[str]] | None:
+    """(chunk ids, term counts, content hashes) of the saved index when its fingerprint is `fingerprint`, else None."""
     try:
-        manifest = json.loads(manifest_file.read_text())
-    except (OSError, ValueError):
+        manifest = json.loads((index_dir / "manifest.json").read_text())
+        if manifest.get("fingerprint") != fingerprint or manifest.get("format") != INDEX_FORMAT:
+            return None
+        vocab = json.loads((index_dir / "vocab.json").read_text())
+        with np.load(index_dir / "counts.npz") as arrays:
+            matrix = _csr(arrays["tfs"], arrays["terms"], arrays["indptr"], len(manifest["chunk_ids"]), len(vocab))
+    except (OSError, ValueError, KeyError):  # missing, damaged or older-format index: rebuilt from the collection
         return None
-    if manifest.get("fingerprint") != fingerprint:
-        return None
-    if not manifest["chunk_ids"]:
-        return bm25s.BM25(), []
-    try:
-        return bm25s.BM25.load(str(index_dir / "bm25")), manifest["chunk_ids"]
-    except Exception:  # a damaged saved index is rebuilt from the collection
-        return None
+    return manifest["chunk_ids"], TermCounts(vocab, matrix), manifest["content_hashes"]

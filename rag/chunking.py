@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from rag.text import split_sentences
 
@@ -28,15 +28,20 @@ def chunk_text(
     count_tokens: Callable[[str], int],
     max_tokens: int,
     overlap_sentences: int = 1,
+    sentence_sizes: Sequence[int] | None = None,
 ) -> list[Chunk]:
     """Split `text` into chunks of whole sentences, each at most `max_tokens` word pieces.
 
     Consecutive chunks share `overlap_sentences` sentences so that no statement loses its context.
+    `sentence_sizes`, when given, are `count_tokens` of each of `sentences(text)`, counted ahead (e.g.
+    in one batched tokenizer call for many papers); the chunks are the same either way.
     """
+    spans = sentences(text)
+    if sentence_sizes is None:
+        sentence_sizes = [count_tokens(text[start:end]) for start, end in spans]
     pieces: list[tuple[int, int]] = []
     sizes: list[int] = []
-    for start, end in split_sentences(text):
-        size = count_tokens(text[start:end])
+    for (start, end), size in zip(spans, sentence_sizes, strict=True):
         if size > max_tokens:
             for span in _split_long(text, start, end, count_tokens, max_tokens):
                 pieces.append(span)
@@ -58,6 +63,11 @@ def chunk_text(
             break
         first = max(first + 1, last + 1 - overlap_sentences)
     return chunks
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """The sentence spans `chunk_text` builds chunks from (rag.text.split_sentences)."""
+    return split_sentences(text)
 
 
 def _split_long(

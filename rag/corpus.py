@@ -1,5 +1,9 @@
 """Corpus readers: seed text files and JSON / JSONL / CSV paper lists, turned into `Paper` records.
 
+Record files are streamed (JSONL line by line, CSV row by row, a top-level JSON array element by
+element), so a file far larger than memory can be ingested; only a JSON object wrapping the array
+is read whole.
+
 Readers only parse; they never touch the store. Any file that cannot be read raises a one-line
 RagError naming the file and the problem, before anything is written anywhere.
 """
@@ -10,9 +14,10 @@ import csv
 import hashlib
 import json
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from rag.errors import RagError
 from rag.metadata import is_reserved
@@ -57,29 +62,38 @@ def read_corpus(paths: Iterable[str | Path]) -> list[Paper]:
     Raises RagError for a missing path, a folder with no corpus files, an unreadable file, or two
     papers sharing an id.
     """
-    papers: list[Paper] = []
-    for file in _corpus_files(paths):
-        papers.extend(read_file(file))
+    return list(iter_corpus(paths))
+
+
+def iter_corpus(paths: Iterable[str | Path]) -> Iterator[Paper]:
+    """The papers of `read_corpus`, yielded one at a time: memory stays bounded by one record (plus the
+    set of ids seen) for JSONL, CSV and top-level JSON arrays. Raises the same errors, as they are met."""
     seen: dict[str, str] = {}
-    for paper in papers:
-        if paper.paper_id in seen:
-            where = "twice in that file" if seen[paper.paper_id] == paper.source else f"also in {seen[paper.paper_id]}"
-            raise RagError(f"{paper.source}: paper id '{paper.paper_id}' appears {where}; ids must be unique across the corpus")
-        seen[paper.paper_id] = paper.source
-    return papers
+    for file in _corpus_files(paths):
+        for paper in iter_file(file):
+            if paper.paper_id in seen:
+                where = "twice in that file" if seen[paper.paper_id] == paper.source else f"also in {seen[paper.paper_id]}"
+                raise RagError(f"{paper.source}: paper id '{paper.paper_id}' appears {where}; ids must be unique across the corpus")
+            seen[paper.paper_id] = paper.source
+            yield paper
 
 
 def read_file(path: Path) -> list[Paper]:
     """Read one corpus file, choosing the reader by suffix."""
+    return list(iter_file(path))
+
+
+def iter_file(path: Path) -> Iterator[Paper]:
+    """The papers of one corpus file, one at a time (seed files are small and read whole)."""
     suffix = path.suffix.lower()
     if suffix in SEED_SUFFIXES:
-        return read_seed_file(path)
+        return iter(read_seed_file(path))
     if suffix == ".json":
-        return _papers_from_records(path, _load_json_array(path))
+        return _papers_from_records(path, lambda: _iter_json(path))
     if suffix == ".jsonl":
-        return _papers_from_records(path, _load_jsonl(path))
+        return _papers_from_records(path, lambda: _iter_jsonl(path))
     if suffix == ".csv":
-        return _papers_from_records(path, _load_csv(path))
+        return _papers_from_records(path, lambda: _iter_csv(path))
     raise RagError(f"{path}: unsupported file type '{suffix}'; use .txt seeds, .json, .jsonl or .csv")
 
 
@@ -137,9 +151,34 @@ def _read_text(path: Path) -> str:
     return text
 
 
-def _load_json_array(path: Path) -> list[Any]:
+READ_CHUNK = 1 << 18  # characters read at a time by the streaming JSON reader (its memory is a few times this)
+
+
+@contextmanager
+def _open_text(path: Path) -> Iterator[TextIO]:
+    """`path` opened as UTF-8 text; decoding and OS errors become one-line RagErrors naming the file."""
     try:
-        data = json.loads(_read_text(path))
+        with path.open(encoding="utf-8-sig", newline="") as handle:
+            yield handle
+    except UnicodeDecodeError as exc:
+        raise RagError(f"{path}: not UTF-8 text (byte {exc.start} of a read block); re-save the file as UTF-8") from None
+    except OSError as exc:
+        raise RagError(f"{path}: cannot read ({exc.strerror})") from None
+
+
+def _iter_json(path: Path) -> Iterator[Any]:
+    """Records of a .json file: a top-level array is parsed one element at a time; an object holding
+    one array is read whole (the array's key is only known once the object is parsed)."""
+    with _open_text(path) as handle:
+        head = handle.read(READ_CHUNK)
+        if not head.strip():
+            raise RagError(f"{path}: the file is empty")
+        if head.lstrip().startswith("["):
+            yield from _iter_json_array(path, handle, head)
+            return
+        text = head + handle.read()
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RagError(f"{path}: malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     if isinstance(data, dict):
@@ -149,48 +188,117 @@ def _load_json_array(path: Path) -> list[Any]:
         data = lists[0]
     if not isinstance(data, list):
         raise RagError(f"{path}: expected a JSON array of paper records")
-    return data
+    yield from data
 
 
-def _load_jsonl(path: Path) -> list[Any]:
-    records = []
-    for lineno, line in enumerate(_read_text(path).splitlines(), start=1):
-        if line.strip():
-            try:
-                records.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise RagError(f"{path}: malformed JSON on line {lineno}: {exc.msg}") from None
-    return records
+def _iter_json_array(path: Path, handle: TextIO, buffer: str) -> Iterator[Any]:
+    """Elements of the JSON array that `buffer` starts (the rest of it still in `handle`), one at a time."""
+    decoder = json.JSONDecoder()
+    pos = buffer.index("[") + 1
+    lines_before = 0  # newlines in the text already dropped from the buffer, for error positions
+    eof = False
+    expect_value = True
+    while True:
+        while pos < len(buffer) and buffer[pos] in " \t\r\n":
+            pos += 1
+        if pos >= len(buffer) - 64 and not eof:  # keep a margin so that a token is never cut in two
+            lines_before += buffer.count("\n", 0, pos)
+            more = handle.read(READ_CHUNK)
+            eof = not more
+            buffer, pos = buffer[pos:] + more, 0
+            continue
+        if pos >= len(buffer):
+            _malformed(path, buffer, pos, lines_before, "the array is not closed")
+        char = buffer[pos]
+        if char == "]":
+            return
+        if not expect_value:
+            if char != ",":
+                _malformed(path, buffer, pos, lines_before, "expected ',' or ']'")
+            pos, expect_value = pos + 1, True
+            continue
+        try:
+            value, end = decoder.raw_decode(buffer, pos)
+            complete = end < len(buffer) or eof
+        except json.JSONDecodeError as exc:
+            if eof:
+                _malformed(path, buffer, exc.pos, lines_before, exc.msg)
+            complete = False
+        if not complete:  # the element runs past the buffer: drop what is parsed, read on, parse it again
+            lines_before += buffer.count("\n", 0, pos)
+            more = handle.read(READ_CHUNK)
+            eof = not more
+            buffer, pos = buffer[pos:] + more, 0
+            continue
+        yield value
+        pos, expect_value = end, False
 
 
-def _load_csv(path: Path) -> list[Any]:
-    text = _read_text(path)
-    try:
-        return list(csv.DictReader(text.splitlines()))
-    except csv.Error as exc:
-        raise RagError(f"{path}: malformed CSV: {exc}") from None
+def _malformed(path: Path, buffer: str, pos: int, lines_before: int, message: str) -> None:
+    line = lines_before + buffer.count("\n", 0, pos) + 1
+    column = pos - buffer.rfind("\n", 0, pos)
+    raise RagError(f"{path}: malformed JSON at line {line}, column {column}: {message}")
 
 
-def _papers_from_records(path: Path, records: list[Any]) -> list[Paper]:
-    if not records:
+def _iter_jsonl(path: Path) -> Iterator[Any]:
+    """Records of a .jsonl file, parsed line by line."""
+    empty = True
+    with _open_text(path) as handle:
+        for lineno, line in enumerate(handle, start=1):
+            if line.strip():
+                empty = False
+                try:
+                    yield json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise RagError(f"{path}: malformed JSON on line {lineno}: {exc.msg}") from None
+    if empty:
+        raise RagError(f"{path}: the file is empty")
+
+
+def _iter_csv(path: Path) -> Iterator[Any]:
+    """Records of a .csv file (header row first), read row by row."""
+    with _open_text(path) as handle:
+        try:
+            reader = csv.DictReader(handle)
+            if reader.fieldnames is None:
+                raise RagError(f"{path}: the file is empty")
+            yield from reader
+        except csv.Error as exc:
+            raise RagError(f"{path}: malformed CSV: {exc}") from None
+
+
+def _papers_from_records(path: Path, records: Callable[[], Iterator[Any]]) -> Iterator[Paper]:
+    """Papers of a record file. `records()` streams the file; it is read twice: once for the fields
+    and record types (which decide the text, title and id fields), once to make the papers."""
+    fields: set[str] = set()
+    types: set[str] = set()
+    count = 0
+    for record in records():
+        if not isinstance(record, dict):
+            raise RagError(f"{path}: every record must be an object with a title and an abstract")
+        fields.update(record)
+        types.add(str(record.get(TYPE_FIELD, "")).lower())
+        count += 1
+    if not count:
         raise RagError(f"{path}: the file holds no records")
-    if not all(isinstance(r, dict) for r in records):
-        raise RagError(f"{path}: every record must be an object with a title and an abstract")
-    fields = {key for record in records for key in record}
     text_field = _first_present(TEXT_FIELDS, fields)
     if text_field is None:
         raise RagError(
             f"{path}: no text field; each record needs one of {', '.join(TEXT_FIELDS)} "
             f"(found: {', '.join(sorted(fields)[:8])})"
         )
+    return _make_papers(path, records(), text_field, fields, types)
+
+
+def _make_papers(path: Path, records: Iterator[dict[str, Any]], text_field: str, fields: set[str],
+                 types: set[str]) -> Iterator[Paper]:
     title_field = _first_present(TITLE_FIELDS, fields)
     id_field = _first_present(ID_FIELDS, fields)
     author_field = _first_present(AUTHOR_FIELDS, fields)
     file_tags = _venue_year(path.stem)
     # Event exports (e.g. ICML's virtual site) mix papers with talks and workshops: keep papers.
-    types = {str(r.get(TYPE_FIELD, "")).lower() for r in records}
     keep_types = PAPER_TYPES & types
-    papers = []
+    made = 0
     for record in records:
         if keep_types and str(record.get(TYPE_FIELD, "")).lower() not in keep_types:
             continue
@@ -202,20 +310,18 @@ def _papers_from_records(path: Path, records: list[Any]) -> list[Paper]:
         paper_id = raw_id or "sha-" + hashlib.sha256(f"{title}\n{text}".encode()).hexdigest()[:16]
         skip = {text_field, title_field, id_field, author_field}
         metadata = {**file_tags, **_scalar_metadata(record, skip)}
-        papers.append(
-            Paper(
-                paper_id=paper_id,
-                title=title or derive_title(text),
-                text=text,
-                source=path.name,
-                authors=_authors(record.get(author_field)) if author_field else "",
-                metadata=metadata,
-                source_path=str(path.resolve()),
-            )
+        made += 1
+        yield Paper(
+            paper_id=paper_id,
+            title=title or derive_title(text),
+            text=text,
+            source=path.name,
+            authors=_authors(record.get(author_field)) if author_field else "",
+            metadata=metadata,
+            source_path=str(path.resolve()),
         )
-    if not papers:
+    if not made:
         raise RagError(f"{path}: no record has a non-empty '{text_field}'")
-    return papers
 
 
 def _first_present(candidates: tuple[str, ...], fields: set[str]) -> str | None:

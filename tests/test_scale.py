@@ -1,0 +1,230 @@
+"""Mechanisms that let ingest scale, on small real data: precision choice, streamed readers with bounded
+memory, Chroma writes within the client's batch limit, batched chunking identical to per-sentence
+chunking, and the incremental BM25 update equal to a full rebuild. (Speeds are in bench/scale.py.)"""
+
+from __future__ import annotations
+
+import csv
+import json
+import tracemalloc
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from conftest import SEEDS, make_settings, shared_data
+from rag import bm25_index, corpus
+from rag.bm25_index import load_or_build
+from rag.chunking import chunk_text
+from rag.corpus import iter_file, read_corpus, read_file
+from rag.embeddings import build_embedding, cpu_flags_of, resolve_precision
+from rag.errors import RagError
+from rag.ingest import bm25_dir, plan_chunks
+from rag.service import RagService
+from rag.store import max_batch_size
+
+
+# -- precision ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("asked,device,flags,cuda_bf16,expected", [
+    ("auto", "cpu", {"avx2", "amx_bf16"}, None, "bf16"),
+    ("auto", "cpu", {"avx512f", "avx512_bf16"}, None, "bf16"),
+    ("auto", "cpu", {"avx2", "avx512f"}, None, "fp32"),  # no native bf16: autocast would be slower
+    ("auto", "cuda", set(), True, "bf16"),
+    ("auto", "cuda", set(), False, "fp16"),
+    ("auto", "mps", {"amx_bf16"}, None, "fp32"),
+    ("fp32", "cpu", {"amx_bf16"}, None, "fp32"),
+    ("bf16", "cpu", set(), None, "bf16"),  # asked for explicitly: taken even where it is slow
+])
+def test_precision_choice(asked, device, flags, cuda_bf16, expected):
+    assert resolve_precision(asked, device, cpu_flags=flags, cuda_bf16=cuda_bf16) == expected
+
+
+def test_cpu_flags_are_read_from_cpuinfo(tmp_path):
+    info = tmp_path / "cpuinfo"
+    info.write_text("processor\t: 0\nflags\t\t: fpu sse avx512_bf16 amx_tile\nbogomips\t: 4000\n")
+    assert {"avx512_bf16", "amx_tile", "fpu"} <= cpu_flags_of(info)
+    assert cpu_flags_of(tmp_path / "missing") == set()
+
+
+def test_bf16_vectors_are_float32_and_close_to_fp32(tmp_path):
+    settings = make_settings(tmp_path)
+    fp32 = build_embedding(settings.embedding.model_copy(update={"precision": "fp32"}))
+    bf16 = build_embedding(settings.embedding.model_copy(update={"precision": "bf16"}))
+    assert (fp32.precision, bf16.precision) == ("fp32", "bf16")
+    texts = [paper.text for paper in read_corpus([SEEDS])[:12]]
+    a, b = fp32.encode_array(texts), bf16.encode_array(texts)
+    assert a.dtype == b.dtype == np.float32 and a.shape == b.shape
+    cosines = (a * b).sum(axis=1) / np.linalg.norm(a, axis=1) / np.linalg.norm(b, axis=1)
+    assert cosines.min() > 0.999 and not np.array_equal(a, b)  # really computed in another precision
+    assert isinstance(bf16.encode(texts[:1])[0][0], float)
+
+
+# -- streamed readers -----------------------------------------------------------------------------
+def _records(n: int) -> list[dict]:
+    filler = "Words about graphs, proteins and \"quoted ] brackets [\" in text. " * 30
+    return [{"id": f"R{i}", "title": f"Paper {i}", "abstract": f"Abstract {i}. {filler}"} for i in range(n)]
+
+
+def _write(path: Path, records: list[dict]) -> Path:
+    if path.suffix == ".jsonl":
+        path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    elif path.suffix == ".json":
+        path.write_text(json.dumps(records, indent=1), encoding="utf-8")
+    else:
+        with path.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, fieldnames=list(records[0]))
+            writer.writeheader()
+            writer.writerows(records)
+    return path
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".json", ".csv"])
+def test_record_files_stream_with_bounded_memory(tmp_path, suffix):
+    records = _records(6000)
+    path = _write(tmp_path / f"big{suffix}", records)
+    size = path.stat().st_size
+    assert size > 12_000_000
+    tracemalloc.start()
+    try:
+        count = 0
+        for paper in iter_file(path):
+            count += 1
+            assert paper.paper_id == f"R{count - 1}"
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert count == len(records)
+    assert peak < size / 4, f"peak {peak:,} bytes while streaming a {size:,}-byte file"
+
+
+def test_streamed_json_array_equals_whole_file_parsing(tmp_path, monkeypatch):
+    monkeypatch.setattr(corpus, "READ_CHUNK", 97)  # elements and escapes cut across every read
+    records = _records(40) + [{"id": "X", "title": "Odd \\\"esc\\\" ] [ {}", "abstract": "Ünïcode ✓ and \\u escapes \u2028 ok.", "n": 1.5e3}]
+    path = _write(tmp_path / "odd.json", records)
+    papers = read_file(path)
+    assert [(p.paper_id, p.title, p.text) for p in papers] == [
+        (r["id"], " ".join(r["title"].split()), " ".join(r["abstract"].split())) for r in records
+    ]
+    assert papers[-1].metadata["n"] == 1.5e3
+
+
+@pytest.mark.parametrize("content,message", [
+    ('[{"abstract": "a"},\n {"abstract": "b"}\n {"abstract": "c"}]', "malformed JSON at line 3"),
+    ('[{"abstract": "a"},\n {"abstract": "b"', "malformed JSON at line 2"),
+    ('[{"abstract": "a"}, 5]', "every record must be an object"),
+])
+def test_a_broken_streamed_array_is_one_line_error(tmp_path, monkeypatch, content, message):
+    monkeypatch.setattr(corpus, "READ_CHUNK", 8)
+    path = tmp_path / "broken.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(RagError) as info:
+        read_file(path)
+    assert message in str(info.value) and "broken.json" in str(info.value) and "\n" not in str(info.value)
+
+
+# -- batched chunking is the per-sentence chunking --------------------------------------------------
+def test_batched_chunking_equals_per_sentence_chunking_on_seeds_and_icml(tmp_path):
+    settings = make_settings(tmp_path)
+    embedder = build_embedding(settings.embedding)
+    icml = read_file(shared_data("icml2024_abstracts") / "ICML 2024 Events.json")
+    papers = read_corpus([SEEDS]) + icml[::10]
+    long = papers[0].text + " " + ("word " * 400).strip() + ". " + papers[1].text  # a sentence over the window
+    papers.append(corpus.Paper("long", "A long one", long, "x.json"))
+    planned = plan_chunks(papers, embedder, settings)
+    expected = []
+    for paper in papers:  # the algorithm before batching: one tokenizer call per sentence
+        budget = max(16, min(settings.chunking.max_tokens, embedder.window) - embedder.count_tokens(paper.title) - 1)
+        expected += [(paper.paper_id, c) for c in chunk_text(paper.text, embedder.count_tokens, budget, settings.chunking.overlap_sentences)]
+    assert [(p.paper_id, c) for p, c in planned] == expected
+    assert len(expected) > len(papers)  # some papers really are cut in several chunks
+
+
+# -- Chroma writes within the client's limit ------------------------------------------------------
+def test_writes_and_deletes_stay_within_the_clients_max_batch_size(tmp_path, monkeypatch):
+    import chromadb.api.client
+    from chromadb.api.models.Collection import Collection
+
+    monkeypatch.setattr(chromadb.api.client.Client, "get_max_batch_size", lambda self: 7)
+    sizes: dict[str, list[int]] = {"add": [], "delete": []}
+    real_add, real_delete = Collection.add, Collection.delete
+
+    def add(self, *args, **kwargs):
+        sizes["add"].append(len(kwargs["ids"]))
+        return real_add(self, *args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        sizes["delete"].append(len(kwargs["ids"]))
+        return real_delete(self, *args, **kwargs)
+
+    monkeypatch.setattr(Collection, "add", add)
+    monkeypatch.setattr(Collection, "delete", delete)
+    service = RagService(make_settings(tmp_path))
+    first = service.ingest([SEEDS], progress=False)
+    assert service.store.write_batch == 7 and max(sizes["add"]) <= 7 and sum(sizes["add"]) == first.chunks
+    changed = tmp_path / "changed.json"
+    for revision in ("", " Revised."):
+        changed.write_text(json.dumps([{"id": f"C{i}", "title": f"T{i}", "abstract": p.text + revision}
+                                       for i, p in enumerate(read_corpus([SEEDS]))]), encoding="utf-8")
+        service.ingest([changed], progress=False)
+    assert max(sizes["delete"]) <= 7 and sum(sizes["delete"]) == first.chunks  # the old versions of C*
+    assert service.stats()["papers"] == 2 * first.papers and service.store.inventory().leftovers == []
+
+
+def test_the_write_batch_respects_a_real_clients_limit(seeded_settings):
+    store = RagService(seeded_settings).store
+    assert 1 <= store.write_batch <= max_batch_size(store.client) == store.client.get_max_batch_size()
+
+
+# -- incremental BM25 -------------------------------------------------------------------------------
+def _corpus(path: Path, papers, ids, revised=()) -> Path:
+    rows = [{"id": f"P{i}", "title": f"Paper {i} on {papers[i].title}",
+             "abstract": papers[i].text + (" A revision adds zebrafrog results." if i in revised else "")} for i in ids]
+    path.write_text(json.dumps(rows), encoding="utf-8")
+    return path
+
+
+def test_incremental_bm25_equals_a_full_rebuild(tmp_path, monkeypatch):
+    seeds = read_corpus([SEEDS])
+    settings = make_settings(tmp_path / "data")
+    service = RagService(settings)
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    service.ingest([_corpus(folder / "papers.json", seeds, range(30))], progress=False)
+
+    def no_rebuild(*args, **kwargs):
+        raise AssertionError("the BM25 index was rebuilt instead of updated")
+
+    monkeypatch.setattr("rag.ingest.rebuild", no_rebuild)
+    # 5 papers changed, 8 added, 4 removed (prune): the update touches only those.
+    report = service.ingest([_corpus(folder / "papers.json", seeds, range(4, 38), revised={5, 9, 12, 20, 33})],
+                            prune=True, progress=False)
+    assert (report.added, report.updated, report.removed) == (8, 4, 4)
+    monkeypatch.undo()
+    index_dir = bm25_dir(settings, service.store.name)
+    incremental = load_or_build(service.store, index_dir)
+    manifest = json.loads((index_dir / "manifest.json").read_text())
+    assert manifest["fingerprint"] == incremental.fingerprint  # the saved update matched the collection
+    rebuilt = bm25_index.rebuild(service.store, tmp_path / "rebuilt")
+    assert incremental.chunk_ids == rebuilt.chunk_ids and incremental.fingerprint == rebuilt.fingerprint
+    assert len(incremental.chunk_ids) == report.chunks and not any(c.startswith("P0::") for c in incremental.chunk_ids)
+    for query in ["zebrafrog results", "language model reasoning", "graph neural network pooling", "paper 37"]:
+        assert np.allclose(incremental.scores(query), rebuilt.scores(query), atol=1e-5)
+    scores = incremental.scores("zebrafrog")
+    matched = {incremental.metadatas[i]["paper_id"] for i in np.flatnonzero(scores > 0)}
+    assert matched == {"P5", "P9", "P12", "P20", "P33"}
+
+
+def test_an_index_out_of_step_is_rebuilt_not_updated(tmp_path):
+    seeds = read_corpus([SEEDS])
+    settings = make_settings(tmp_path / "data")
+    service = RagService(settings)
+    service.ingest([_corpus(tmp_path / "a.json", seeds, range(10))], progress=False)
+    index_dir = bm25_dir(settings, service.store.name)
+    manifest = json.loads((index_dir / "manifest.json").read_text())
+    manifest["fingerprint"] = "stale"
+    (index_dir / "manifest.json").write_text(json.dumps(manifest))
+    assert bm25_index.update(index_dir, "not-the-saved-one", [], []) is None
+    service.ingest([_corpus(tmp_path / "a.json", seeds, range(12))], progress=False)
+    index = load_or_build(service.store, index_dir)
+    assert len({m["paper_id"] for m in index.metadatas}) == 12
+    assert json.loads((index_dir / "manifest.json").read_text())["fingerprint"] == index.fingerprint
