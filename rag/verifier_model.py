@@ -193,13 +193,14 @@ def train_verifier(
 
 
 def _autocast() -> Any:
-    """bf16 autocast on CPUs with native bf16 (about 1.7x faster here), else a no-op context."""
+    """bf16 autocast on CPUs with native bf16 (rag.embeddings' `auto` choice; about 1.7x faster here), else a no-op."""
     import contextlib
 
     import torch
 
-    flags = Path("/proc/cpuinfo").read_text(errors="ignore") if Path("/proc/cpuinfo").is_file() else ""
-    native = "avx512_bf16" in flags or "amx_bf16" in flags
+    from rag.embeddings import resolve_precision
+
+    native = resolve_precision("auto", "cpu") == "bf16"
     return torch.autocast("cpu", dtype=torch.bfloat16) if native else contextlib.nullcontext()
 
 
