@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import platform
 import statistics
 from pathlib import Path
@@ -50,3 +51,16 @@ def print_table(headers: list[str], rows: list[list[object]]) -> None:
     print("|" + "|".join("---" for _ in headers) + "|")
     for row in rows:
         print("| " + " | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in row) + " |")
+
+
+def retrieval_benchmark_parser(description: str) -> argparse.ArgumentParser:
+    """A parser with the options that name a retrieval benchmark: a BEIR --dataset and --split, or an
+    explicit --corpus with --queries and --qrels, and the --data-dir holding its eval collection."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--dataset")
+    parser.add_argument("--split", default="train")
+    parser.add_argument("--corpus", nargs="+")
+    parser.add_argument("--queries")
+    parser.add_argument("--qrels")
+    parser.add_argument("--data-dir", required=True)
+    return parser

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import bench_settings, print_table  # noqa: E402
+from bench.common import bench_settings, print_table, retrieval_benchmark_parser  # noqa: E402
 from rag.evaluation import load_benchmark, open_eval_retriever, score_run  # noqa: E402
 from rag.fusion import fuse  # noqa: E402
 from rag.query import content_query  # noqa: E402
@@ -58,13 +58,7 @@ def candidates(args: argparse.Namespace) -> tuple[dict, dict]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--dataset")
-    parser.add_argument("--split", default="train")
-    parser.add_argument("--corpus", nargs="+")
-    parser.add_argument("--queries")
-    parser.add_argument("--qrels")
-    parser.add_argument("--data-dir", required=True)
+    parser = retrieval_benchmark_parser(__doc__.splitlines()[0])
     args = parser.parse_args()
     cands, qrels = candidates(args)
     multi = set()

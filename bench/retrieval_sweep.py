@@ -24,7 +24,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import bench_settings, print_table  # noqa: E402
+from bench.common import bench_settings, print_table, retrieval_benchmark_parser  # noqa: E402
 from rag.bm25_index import indexed_texts  # noqa: E402
 from rag.evaluation import load_benchmark, open_eval_retriever, score_run  # noqa: E402
 from rag.query import content_query  # noqa: E402
@@ -234,13 +234,7 @@ def plain_tokens(text: str) -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--dataset")
-    parser.add_argument("--split", default="train")
-    parser.add_argument("--corpus", nargs="+")
-    parser.add_argument("--queries")
-    parser.add_argument("--qrels")
-    parser.add_argument("--data-dir", required=True)
+    parser = retrieval_benchmark_parser(__doc__.splitlines()[0])
     parser.add_argument("--stage", default="all", help="bm25, paper, dense, fusion or all")
     args = parser.parse_args()
     data = load(args)
