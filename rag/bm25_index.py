@@ -232,6 +232,17 @@ def _save(index_dir: Path, fingerprint: str, chunk_ids: list[str], counts: TermC
         shutil.rmtree(old_dir, ignore_errors=True)
 
 
+def saved_chunks(index_dir: Path) -> tuple[list[str], list[str]] | None:
+    """(chunk ids, content hashes) the saved index covers, or None when there is no readable index of this format."""
+    try:
+        manifest = json.loads((index_dir / "manifest.json").read_text())
+        if manifest.get("format") != INDEX_FORMAT:
+            return None
+        return list(manifest["chunk_ids"]), list(manifest["content_hashes"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 def _load(index_dir: Path, fingerprint: str) -> tuple[list[str], TermCounts, list[str]] | None:
     """(chunk ids, term counts, content hashes) of the saved index when its fingerprint is `fingerprint`, else None."""
     try:

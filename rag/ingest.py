@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from rag.bm25_index import fingerprint_of, rebuild, update
+from rag.bm25_index import fingerprint_of, rebuild, saved_chunks, update
 from rag.chunking import Chunk, chunk_text, sentences
 from rag.corpus import Paper, iter_corpus
 from rag.embeddings import SentenceTransformerEmbedding
@@ -81,7 +81,7 @@ def ingest(
         fault_point("after-lock")
         store = open_store(reindex)
         store.write_batch = fault_batch(store.write_batch)
-        inventory = store.inventory()
+        inventory = _inventory(store, bm25_dir(settings, store.name), prune)
         before = _fingerprint(inventory)
         if inventory.leftovers:
             _log(progress, f"removing {len(inventory.leftovers)} leftover chunks of an interrupted ingest")
@@ -168,6 +168,15 @@ def _batches(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
             batch = []
     if batch:
         yield batch
+
+
+def _inventory(store: ChunkStore, index_dir: Path, prune: bool) -> Inventory:
+    """The store's inventory: from the BM25 manifest when the collection holds exactly the chunks it
+    lists (reading ids only, so a small change to a large store stays cheap), else by reading every
+    chunk's metadata. `prune` needs each paper's source path, which only the full read gives."""
+    saved = None if prune else saved_chunks(index_dir)
+    quick = store.inventory_if_holding(*saved) if saved else None
+    return quick if quick is not None else store.inventory()
 
 
 def _fingerprint(inventory: Inventory) -> str:

@@ -19,7 +19,7 @@ from rag.errors import RagError
 from rag.metadata import abstract_from, public_metadata
 from rag.settings import Settings
 from rag.text import first_line
-from rag.versions import Inventory, take_inventory
+from rag.versions import Inventory, inventory_of_current, take_inventory
 
 SPACE = "cosine"
 META_MODEL = "embedding_model"
@@ -70,6 +70,22 @@ class ChunkStore:
     def inventory(self) -> Inventory:
         """The current version of every stored paper, and the leftover chunks no reader should see."""
         return take_inventory((c.chunk_id, c.metadata) for c in self._scan(None, documents=False))
+
+    def inventory_if_holding(self, chunk_ids: list[str], content_hashes: list[str]) -> Inventory | None:
+        """The inventory built from a list of current chunks kept beside the store (the BM25 manifest)
+        when the collection holds exactly those ids, after reading its ids alone; else None."""
+        stored: list[str] = []
+        offset = 0
+        while True:
+            with self.guard():
+                ids = self.collection.get(include=[], limit=WRITE_BATCH * 20, offset=offset)["ids"]
+            if not ids:
+                break
+            stored.extend(ids)
+            offset += len(ids)
+        if len(stored) != len(chunk_ids) or set(stored) != set(chunk_ids):
+            return None
+        return inventory_of_current(chunk_ids, content_hashes)
 
     def paper_hashes(self) -> dict[str, str]:
         """Content hash of every stored paper (its current version), by paper id."""

@@ -79,3 +79,27 @@ def take_inventory(rows: Iterable[tuple[str, dict[str, Any]]]) -> Inventory:
     keep = {id(v) for v in current.values()}
     leftovers = [cid for entry in versions.values() if id(entry) not in keep for cid in entry.chunk_ids]
     return Inventory(current, leftovers, max_version)
+
+
+def inventory_of_current(chunk_ids: list[str], content_hashes: list[str]) -> Inventory | None:
+    """The inventory of a collection known to hold exactly these current chunks (ids in the
+    `chunk_id` form, with their content hashes), or None when an id is not in that form.
+
+    For a list kept beside the store (the BM25 manifest) that the caller has checked against the
+    collection's ids: it spares reading every chunk's metadata. Versions carry no first-chunk metadata.
+    """
+    papers: dict[str, PaperVersion] = {}
+    max_version = 0
+    for cid, content_hash in zip(chunk_ids, content_hashes):
+        parts = cid.rsplit("::", 2)
+        if len(parts) != 3 or not parts[1].startswith("v") or not parts[1][1:].isdigit() or not parts[2].isdigit():
+            return None
+        paper_id, version, chunk = parts[0], int(parts[1][1:]), int(parts[2])
+        max_version = max(max_version, version)
+        entry = papers.setdefault(paper_id, PaperVersion(paper_id, content_hash, version, 0))
+        if (entry.version, entry.content_hash) != (version, content_hash):
+            return None  # two versions of one paper: not a list of current chunks
+        entry.chunk_ids.append(cid)
+        entry.chunks_seen.add(chunk)
+        entry.n_chunks += 1
+    return Inventory(papers, [], max_version)

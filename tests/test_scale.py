@@ -228,3 +228,33 @@ def test_an_index_out_of_step_is_rebuilt_not_updated(tmp_path):
     index = load_or_build(service.store, index_dir)
     assert len({m["paper_id"] for m in index.metadatas}) == 12
     assert json.loads((index_dir / "manifest.json").read_text())["fingerprint"] == index.fingerprint
+
+
+def test_a_change_reads_the_inventory_from_the_bm25_manifest_not_every_chunk(tmp_path, monkeypatch):
+    from rag.store import ChunkStore
+
+    seeds = read_corpus([SEEDS])
+    settings = make_settings(tmp_path / "data")
+    service = RagService(settings)
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    service.ingest([_corpus(folder / "papers.json", seeds, range(20))], progress=False)
+    full = service.store.inventory()
+    index_dir = bm25_dir(settings, service.store.name)
+    quick = service.store.inventory_if_holding(*bm25_index.saved_chunks(index_dir))
+    assert quick is not None and quick.leftovers == [] and quick.max_version == full.max_version
+    assert {p: (v.version, v.content_hash, sorted(v.chunk_ids)) for p, v in quick.papers.items()} == \
+        {p: (v.version, v.content_hash, sorted(v.chunk_ids)) for p, v in full.papers.items()}
+
+    def no_full_read(self):
+        raise AssertionError("the ingest read every chunk's metadata")
+
+    monkeypatch.setattr(ChunkStore, "inventory", no_full_read)
+    report = service.ingest([_corpus(folder / "papers.json", seeds, range(22), revised={3})], progress=False)
+    assert (report.added, report.updated, report.unchanged) == (2, 1, 19)
+    monkeypatch.undo()
+    assert len(service.store.inventory().papers) == 22 and not service.store.inventory().leftovers
+    # A collection that holds other chunks than the manifest lists (a crash between the Chroma write
+    # and the BM25 update) is not taken from the manifest.
+    service.store.collection.delete(ids=[sorted(service.store.inventory().papers["P0"].chunk_ids)[0]])
+    assert service.store.inventory_if_holding(*bm25_index.saved_chunks(index_dir)) is None
