@@ -183,20 +183,27 @@ def _corpus(path: Path, papers, ids, revised=()) -> Path:
     return path
 
 
-def test_incremental_bm25_equals_a_full_rebuild(tmp_path, monkeypatch):
+def _ingested(tmp_path: Path, n: int):
+    """(settings, service, corpus file, seed papers) after ingesting the first `n` seeds as papers P0..P{n-1}."""
     seeds = read_corpus([SEEDS])
     settings = make_settings(tmp_path / "data")
     service = RagService(settings)
     folder = tmp_path / "corpus"
     folder.mkdir()
-    service.ingest([_corpus(folder / "papers.json", seeds, range(30))], progress=False)
+    path = folder / "papers.json"
+    service.ingest([_corpus(path, seeds, range(n))], progress=False)
+    return settings, service, path, seeds
+
+
+def test_incremental_bm25_equals_a_full_rebuild(tmp_path, monkeypatch):
+    settings, service, path, seeds = _ingested(tmp_path, 30)
 
     def no_rebuild(*args, **kwargs):
         raise AssertionError("the BM25 index was rebuilt instead of updated")
 
     monkeypatch.setattr("rag.ingest.rebuild", no_rebuild)
     # 5 papers changed, 8 added, 4 removed (prune): the update touches only those.
-    report = service.ingest([_corpus(folder / "papers.json", seeds, range(4, 38), revised={5, 9, 12, 20, 33})],
+    report = service.ingest([_corpus(path, seeds, range(4, 38), revised={5, 9, 12, 20, 33})],
                             prune=True, progress=False)
     assert (report.added, report.updated, report.removed) == (8, 4, 4)
     monkeypatch.undo()
@@ -233,12 +240,7 @@ def test_an_index_out_of_step_is_rebuilt_not_updated(tmp_path):
 def test_a_change_reads_the_inventory_from_the_bm25_manifest_not_every_chunk(tmp_path, monkeypatch):
     from rag.store import ChunkStore
 
-    seeds = read_corpus([SEEDS])
-    settings = make_settings(tmp_path / "data")
-    service = RagService(settings)
-    folder = tmp_path / "corpus"
-    folder.mkdir()
-    service.ingest([_corpus(folder / "papers.json", seeds, range(20))], progress=False)
+    settings, service, path, seeds = _ingested(tmp_path, 20)
     full = service.store.inventory()
     index_dir = bm25_dir(settings, service.store.name)
     quick = service.store.inventory_if_holding(*bm25_index.saved_chunks(index_dir))
@@ -250,7 +252,7 @@ def test_a_change_reads_the_inventory_from_the_bm25_manifest_not_every_chunk(tmp
         raise AssertionError("the ingest read every chunk's metadata")
 
     monkeypatch.setattr(ChunkStore, "inventory", no_full_read)
-    report = service.ingest([_corpus(folder / "papers.json", seeds, range(22), revised={3})], progress=False)
+    report = service.ingest([_corpus(path, seeds, range(22), revised={3})], progress=False)
     assert (report.added, report.updated, report.unchanged) == (2, 1, 19)
     monkeypatch.undo()
     assert len(service.store.inventory().papers) == 22 and not service.store.inventory().leftovers
