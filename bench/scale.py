@@ -41,7 +41,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -352,29 +352,45 @@ def child_query(args: argparse.Namespace) -> None:
 
 def child_reingest(args: argparse.Namespace) -> None:
     """Change 100 abstracts of the ICML copy, re-ingest the given paths for real (bf16), and time the
-    raw embedding of those 100 papers' chunks in the same warm process (JSON on stdout)."""
+    raw embedding of those 100 papers' chunks in the same warm process (JSON on stdout).
+
+    The process is warmed as a serving one is: the encoder has embedded 200 other papers' chunks
+    (so the kernels for every padded length are compiled) and, unless `--cold-store`, the store has
+    answered a search. The raw embedding is timed before and after the ingest; the ratio uses the
+    faster of the two, the stricter choice.
+    """
     from rag.service import RagService
 
     settings = settings_for(args.data_dir, port=args.port)
     service = RagService(settings)
     embedder = service.embedder
-    embedder.encode_array(["warm up"] * 64)
     path = Path(args.changed)
     records = json.loads(path.read_text())
     kept = [r for r in records if str(r.get("type", "")).lower() in {"poster", "oral", "spotlight", "paper"} and r.get("abstract")]
+    others = [p for p in read_file(path) if "Revised " not in p.text][-200:]
+    embedder.encode_array([embedding_text(p.title, c.text) for p, c in plan_chunks(others, embedder, settings)])
+    if not args.cold_store:
+        service.search("warm up the store", mode="hybrid")
     for record in kept[args.offset:args.offset + 100]:
         record["abstract"] = record["abstract"] + f" Revised {args.tag}: we add an ablation on synthetic data."
     path.write_text(json.dumps(records))
     changed = [p for p in read_file(path) if f"Revised {args.tag}:" in p.text]
+    texts = [embedding_text(p.title, c.text) for p, c in plan_chunks(changed, embedder, settings)]
+    embed_times = [timed(lambda: embedder.encode_array(texts))]
     start = time.perf_counter()
     report = service.ingest(args.paths, progress=False)
     seconds = time.perf_counter() - start
-    texts = [embedding_text(p.title, c.text) for p, c in plan_chunks(changed, embedder, settings)]
+    embed_times.append(timed(lambda: embedder.encode_array(texts)))
+    print(json.dumps({"ingest_s": seconds, "embed_100_s": min(embed_times), "embed_before_after_s": embed_times,
+                      "updated": report.updated, "chunks": len(texts), "total_chunks": report.chunks,
+                      "warm_store": not args.cold_store, "rss_mb": rss_mb()}))
+
+
+def timed(work: Callable[[], object]) -> float:
+    """Seconds `work()` takes."""
     start = time.perf_counter()
-    embedder.encode_array(texts)
-    embed = time.perf_counter() - start
-    print(json.dumps({"ingest_s": seconds, "embed_100_s": embed, "updated": report.updated, "chunks": len(texts),
-                      "total_chunks": report.chunks, "rss_mb": rss_mb()}))
+    work()
+    return time.perf_counter() - start
 
 
 def child_write(args: argparse.Namespace) -> None:
@@ -526,6 +542,7 @@ def main() -> None:
     r.add_argument("--tag", required=True)
     r.add_argument("--port", type=int)
     r.add_argument("--paths", nargs="+", required=True)
+    r.add_argument("--cold-store", action="store_true", help="do not search before the ingest (a fresh CLI process)")
     w = commands.add_parser("child-write")
     w.add_argument("--port", type=int, required=True)
     w.add_argument("--cache", required=True)

@@ -6,10 +6,15 @@ from the abstract adds nothing and is left out). The saved index holds each chun
 drops the replaced ones (`update`); IDF and average length are computed at query time from counts
 kept in memory. Scores are those of bm25s' default (Lucene) BM25 with k1 = 1.5, b = 0.75.
 
-The index is saved with a fingerprint of the chunk ids (and content hashes) it covers; on load, a
-fingerprint that does not match the collection triggers a rebuild from the collection itself
-(never from the corpus files), and `update` applies a change only to an index whose fingerprint
-matches the collection before that change, so BM25 and Chroma can never disagree, crash or not.
+On disk: a base (`counts.npz` with its chunk ids, `vocab.json`) and a list of deltas, one small file
+per ingest (the chunk ids it dropped, the term counts of the chunks it added), so a change costs
+writing the change, not the whole index; loading applies the deltas to the base, and once the deltas
+hold more than COMPACT_SHARE of the base's rows an update folds them into a new base.
+`manifest.json` names the current chunk ids, content hashes, deltas and a fingerprint of the ids
+(and hashes) covered; on load, a fingerprint that does not match the collection triggers a rebuild
+from the collection itself (never from the corpus files), and `update` applies a change only to an
+index whose fingerprint matches the collection before that change, so BM25 and Chroma can never
+disagree, crash or not: the manifest is replaced last, atomically.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,8 +37,9 @@ from rag.text import tokenize
 REBUILD_FIX = "rebuild it with `rag ingest --reindex`"
 K1, B = 1.5, 0.75
 
-INDEX_FORMAT = "title+chunk/counts/2"
+INDEX_FORMAT = "title+chunk/counts+deltas/3"
 """Changes whenever what gets indexed or saved changes, so saved indexes of an older format are rebuilt."""
+COMPACT_SHARE = 0.1  # deltas holding more rows (dropped + added) than this share of the base are folded in
 
 
 class TermCounts:
@@ -58,6 +65,14 @@ class TermCounts:
             tfs.extend(row.values())
             indptr.append(len(terms))
         return _csr(tfs, terms, indptr, len(documents), len(self.vocab))
+
+    def ids_of(self, terms: list[str]) -> list[int]:
+        """The term id of each of `terms`, adding the new ones to the vocabulary."""
+        for term in terms:
+            if term not in self.term_id:
+                self.term_id[term] = len(self.vocab)
+                self.vocab.append(term)
+        return [self.term_id[term] for term in terms]
 
     def widened(self, matrix: Any) -> Any:
         """`matrix` with as many columns as the vocabulary now has."""
@@ -141,30 +156,38 @@ def rebuild(store: ChunkStore, index_dir: Path) -> BM25Index:
 def update(index_dir: Path, before: str, removed: Iterable[str], added: list[StoredChunk]) -> str | None:
     """Apply one ingest's change to the saved index: drop the `removed` chunk ids, add the `added` chunks.
 
-    Only `added` is tokenized; the rest is array work on the saved counts plus one read and write
-    of them. Applies only when the saved index's fingerprint is `before` (the collection's
-    fingerprint before the change) and returns the new fingerprint; returns None, changing nothing,
-    when it does not match, so the caller rebuilds from the collection instead.
+    Only `added` is tokenized, and only the change is written (one delta file and the manifest),
+    unless the deltas have grown past COMPACT_SHARE of the base, when all is folded into a new base.
+    Applies only when the saved index's fingerprint is `before` (the collection's fingerprint before
+    the change) and returns the new fingerprint; returns None, changing nothing, when it does not
+    match, so the caller rebuilds from the collection instead.
     """
-    saved = _load(index_dir, before)
-    if saved is None and before == fingerprint_of([]):  # an empty collection needs no saved index
-        saved = ([], TermCounts(), [])
-    if saved is None:
-        return None
-    chunk_ids, counts, hashes = saved
-    gone = set(removed) | {c.chunk_id for c in added}
-    keep = [i for i, cid in enumerate(chunk_ids) if cid not in gone]
-    texts = indexed_texts([c.text for c in added], [c.metadata for c in added])
-    new_rows = counts.rows_of([tokenize(text) or [""] for text in texts])
-    from scipy.sparse import vstack
-
-    matrix = vstack([counts.widened(counts.matrix)[keep], new_rows], format="csr")
-    ids = [chunk_ids[i] for i in keep] + [c.chunk_id for c in added]
-    all_hashes = [hashes[i] for i in keep] + [str(c.metadata.get("content_hash", "")) for c in added]
-    order = sorted(range(len(ids)), key=ids.__getitem__)
-    ids, all_hashes = [ids[i] for i in order], [all_hashes[i] for i in order]
-    fingerprint = fingerprint_of((cid, {"content_hash": h}) for cid, h in zip(ids, all_hashes))
-    _save(index_dir, fingerprint, ids, TermCounts(counts.vocab, matrix[order]), all_hashes)
+    manifest = _manifest(index_dir)
+    if manifest is None or manifest["fingerprint"] != before:
+        if before != fingerprint_of([]):
+            return None
+        _build_and_save([], before, index_dir)  # an empty collection needs no saved index: start one
+        manifest = _manifest(index_dir)
+    gone = (set(removed) | {c.chunk_id for c in added}) & set(manifest["chunk_ids"])
+    current = {cid: h for cid, h in zip(manifest["chunk_ids"], manifest["content_hashes"]) if cid not in gone}
+    current.update((c.chunk_id, str(c.metadata.get("content_hash", ""))) for c in added)
+    ids = sorted(current)
+    hashes = [current[cid] for cid in ids]
+    fingerprint = fingerprint_of((cid, {"content_hash": h}) for cid, h in zip(ids, hashes))
+    delta = _delta(sorted(gone), added)
+    delta_rows = manifest["delta_rows"] + len(gone) + len(added)
+    if delta_rows > COMPACT_SHARE * max(1, manifest["base_rows"]):
+        try:
+            counts = _counts(index_dir, {**manifest, "chunk_ids": ids}, extra=delta)
+        except (OSError, ValueError, KeyError):  # damaged files: the caller rebuilds from the collection
+            return None
+        _save(index_dir, fingerprint, ids, counts, hashes)
+        return fingerprint
+    deltas = manifest["deltas"] + [f"delta-{len(manifest['deltas']) + 1:05d}.npz"]
+    with component(f"saving the BM25 index at {index_dir}", "check the free space and permissions of the data dir"):
+        _write_npz(index_dir / deltas[-1], **delta)
+        _write_manifest(index_dir, {**manifest, "fingerprint": fingerprint, "chunk_ids": ids, "content_hashes": hashes,
+                                    "deltas": deltas, "delta_rows": delta_rows})
     return fingerprint
 
 
@@ -214,16 +237,18 @@ def _build_and_save(chunks: list[StoredChunk], fingerprint: str, index_dir: Path
 
 
 def _save(index_dir: Path, fingerprint: str, chunk_ids: list[str], counts: TermCounts, hashes: list[str]) -> None:
-    """Write the index to a fresh folder, then swap it in: a crash leaves the old index, the new one, or none."""
+    """Write the index as a new base with no deltas to a fresh folder, then swap it in: a crash
+    leaves the old index, the new one, or none."""
     with component(f"saving the BM25 index at {index_dir}", "check the free space and permissions of the data dir"):
         tmp_dir = index_dir.with_name(index_dir.name + ".tmp")
         shutil.rmtree(tmp_dir, ignore_errors=True)
         tmp_dir.mkdir(parents=True)
         matrix = counts.matrix
-        np.savez(tmp_dir / "counts.npz", indptr=matrix.indptr, terms=matrix.indices, tfs=matrix.data.astype(np.int32))
+        np.savez(tmp_dir / "counts.npz", indptr=matrix.indptr, terms=matrix.indices, tfs=matrix.data.astype(np.int32),
+                 chunk_ids=np.asarray(chunk_ids, dtype=str))
         (tmp_dir / "vocab.json").write_text(json.dumps(counts.vocab))
-        manifest = {"format": INDEX_FORMAT, "fingerprint": fingerprint, "chunk_ids": chunk_ids, "content_hashes": hashes}
-        (tmp_dir / "manifest.json").write_text(json.dumps(manifest))
+        _write_manifest(tmp_dir, {"format": INDEX_FORMAT, "fingerprint": fingerprint, "chunk_ids": chunk_ids,
+                                  "content_hashes": hashes, "deltas": [], "delta_rows": 0, "base_rows": len(chunk_ids)})
         old_dir = index_dir.with_name(index_dir.name + ".old")
         shutil.rmtree(old_dir, ignore_errors=True)
         if index_dir.exists():
@@ -234,24 +259,82 @@ def _save(index_dir: Path, fingerprint: str, chunk_ids: list[str], counts: TermC
 
 def saved_chunks(index_dir: Path) -> tuple[list[str], list[str]] | None:
     """(chunk ids, content hashes) the saved index covers, or None when there is no readable index of this format."""
-    try:
-        manifest = json.loads((index_dir / "manifest.json").read_text())
-        if manifest.get("format") != INDEX_FORMAT:
-            return None
-        return list(manifest["chunk_ids"]), list(manifest["content_hashes"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+    manifest = _manifest(index_dir)
+    return None if manifest is None else (list(manifest["chunk_ids"]), list(manifest["content_hashes"]))
 
 
 def _load(index_dir: Path, fingerprint: str) -> tuple[list[str], TermCounts, list[str]] | None:
     """(chunk ids, term counts, content hashes) of the saved index when its fingerprint is `fingerprint`, else None."""
+    manifest = _manifest(index_dir)
+    if manifest is None or manifest["fingerprint"] != fingerprint:
+        return None
+    try:
+        counts = _counts(index_dir, manifest)
+    except (OSError, ValueError, KeyError):  # missing or damaged files: rebuilt from the collection
+        return None
+    return manifest["chunk_ids"], counts, manifest["content_hashes"]
+
+
+def _manifest(index_dir: Path) -> dict[str, Any] | None:
+    """The saved manifest when readable and of this format, else None."""
     try:
         manifest = json.loads((index_dir / "manifest.json").read_text())
-        if manifest.get("fingerprint") != fingerprint or manifest.get("format") != INDEX_FORMAT:
-            return None
-        vocab = json.loads((index_dir / "vocab.json").read_text())
-        with np.load(index_dir / "counts.npz") as arrays:
-            matrix = _csr(arrays["tfs"], arrays["terms"], arrays["indptr"], len(manifest["chunk_ids"]), len(vocab))
-    except (OSError, ValueError, KeyError):  # missing, damaged or older-format index: rebuilt from the collection
+    except (OSError, ValueError):
         return None
-    return manifest["chunk_ids"], TermCounts(vocab, matrix), manifest["content_hashes"]
+    keys = {"fingerprint", "chunk_ids", "content_hashes", "deltas", "delta_rows", "base_rows"}
+    if not isinstance(manifest, dict) or manifest.get("format") != INDEX_FORMAT or not keys <= set(manifest):
+        return None
+    return manifest
+
+
+def _counts(index_dir: Path, manifest: dict[str, Any], extra: dict[str, Any] | None = None) -> TermCounts:
+    """The base's term counts with the manifest's deltas (and `extra`, one more delta) applied, rows in
+    the manifest's chunk-id order; ValueError when the files do not add up to the manifest's chunks."""
+    from scipy.sparse import vstack
+
+    vocab = json.loads((index_dir / "vocab.json").read_text())
+    with np.load(index_dir / "counts.npz") as arrays:
+        ids = arrays["chunk_ids"].tolist()
+        counts = TermCounts(vocab, _csr(arrays["tfs"], arrays["terms"], arrays["indptr"], len(ids), len(vocab)))
+    deltas = [_read_npz(index_dir / name) for name in manifest["deltas"]] + ([extra] if extra else [])
+    for delta in deltas:
+        dropped = set(delta["dropped"].tolist())
+        keep = [i for i, cid in enumerate(ids) if cid not in dropped]
+        term_ids = np.asarray(counts.ids_of(delta["terms"].tolist()), dtype=np.int32)
+        rows = _csr(delta["tfs"], term_ids[delta["term_rows"]], delta["indptr"], len(delta["added"]), len(counts.vocab))
+        counts.matrix = vstack([counts.widened(counts.matrix)[keep], rows], format="csr")
+        ids = [ids[i] for i in keep] + delta["added"].tolist()
+    position = {cid: i for i, cid in enumerate(ids)}
+    if len(position) != len(ids) or sorted(position) != manifest["chunk_ids"]:
+        raise ValueError("the saved BM25 files do not match their manifest")
+    counts.matrix = counts.widened(counts.matrix)[[position[cid] for cid in manifest["chunk_ids"]]]
+    return counts
+
+
+def _delta(dropped: list[str], added: list[StoredChunk]) -> dict[str, Any]:
+    """One change as arrays: the dropped chunk ids, and the added chunks' ids and term counts over their own terms."""
+    local = TermCounts()
+    texts = indexed_texts([c.text for c in added], [c.metadata for c in added])
+    rows = local.rows_of([tokenize(text) or [""] for text in texts])
+    return {"dropped": np.asarray(dropped, dtype=str), "added": np.asarray([c.chunk_id for c in added], dtype=str),
+            "terms": np.asarray(local.vocab, dtype=str), "indptr": rows.indptr, "term_rows": rows.indices,
+            "tfs": rows.data.astype(np.int32)}
+
+
+def _write_npz(path: Path, **arrays: Any) -> None:
+    """Write arrays to `path` through a temporary file, so a crash never leaves half a file under that name."""
+    tmp = path.with_name(path.name + ".tmp.npz")
+    np.savez(tmp, **arrays)
+    os.replace(tmp, path)
+
+
+def _read_npz(path: Path) -> dict[str, Any]:
+    with np.load(path) as arrays:
+        return {name: arrays[name] for name in arrays.files}
+
+
+def _write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
+    """Replace `folder`/manifest.json atomically (the manifest is what makes a change current)."""
+    tmp = folder / "manifest.json.tmp"
+    tmp.write_text(json.dumps(manifest))
+    os.replace(tmp, folder / "manifest.json")

@@ -28,7 +28,7 @@ from rag.lock import ingest_lock
 from rag.metadata import chunk_metadata
 from rag.settings import Settings
 from rag.store import ChunkStore, StoredChunk
-from rag.versions import VERSION_KEY, Inventory, chunk_id
+from rag.versions import VERSION_KEY, Inventory, chunk_id, inventory_of_current
 
 PROGRESS_MIN_PAPERS = 32
 PAPERS_PER_STEP = 1024  # papers chunked, embedded and written together: bounds ingest's memory
@@ -172,11 +172,22 @@ def _batches(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
 
 def _inventory(store: ChunkStore, index_dir: Path, prune: bool) -> Inventory:
     """The store's inventory: from the BM25 manifest when the collection holds exactly the chunks it
-    lists (reading ids only, so a small change to a large store stays cheap), else by reading every
-    chunk's metadata. `prune` needs each paper's source path, which only the full read gives."""
-    saved = None if prune else saved_chunks(index_dir)
-    quick = store.inventory_if_holding(*saved) if saved else None
-    return quick if quick is not None else store.inventory()
+    lists (two cheap probes, see ChunkStore.inventory_if_holding), so a small change to a large store
+    stays cheap; else by reading every chunk's metadata. `prune` needs each paper's source path,
+    which only the full read gives.
+
+    Its `max_version` is never below the manifest's highest version, so the next run writes above
+    every version the manifest lists (even into a collection emptied by `--reindex`): what keeps
+    that probe sound after a run is killed before it updates the manifest.
+    """
+    saved = saved_chunks(index_dir)
+    quick = store.inventory_if_holding(*saved) if saved and not prune else None
+    if quick is not None:
+        return quick
+    inventory = store.inventory()
+    listed = inventory_of_current(*saved) if saved else None
+    inventory.max_version = max(inventory.max_version, listed.max_version if listed else 0)
+    return inventory
 
 
 def _fingerprint(inventory: Inventory) -> str:

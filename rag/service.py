@@ -187,8 +187,9 @@ class RagService:
         return open_store(self.settings, embedder.model_name, embedder.dimension)
 
     def _reopen(self, reset: bool) -> ChunkStore:
-        """The store for an ingest, emptied first when `reset`; the cached handle follows."""
-        self._store = self._open(reset)
+        """The store for an ingest: the open one, or opened now; emptied first when `reset` (the cached handle follows)."""
+        if reset or self._store is None:
+            self._store = self._open(reset)
         return self._store
 
     def _owner_of(self, settings: Settings) -> "RagService":

@@ -19,7 +19,7 @@ from rag.errors import RagError
 from rag.metadata import abstract_from, public_metadata
 from rag.settings import Settings
 from rag.text import first_line
-from rag.versions import Inventory, inventory_of_current, take_inventory
+from rag.versions import VERSION_KEY, Inventory, inventory_of_current, take_inventory
 
 SPACE = "cosine"
 META_MODEL = "embedding_model"
@@ -73,19 +73,22 @@ class ChunkStore:
 
     def inventory_if_holding(self, chunk_ids: list[str], content_hashes: list[str]) -> Inventory | None:
         """The inventory built from a list of current chunks kept beside the store (the BM25 manifest)
-        when the collection holds exactly those ids, after reading its ids alone; else None."""
-        stored: list[str] = []
-        offset = 0
-        while True:
-            with self.guard():
-                ids = self.collection.get(include=[], limit=WRITE_BATCH * 20, offset=offset)["ids"]
-            if not ids:
-                break
-            stored.extend(ids)
-            offset += len(ids)
-        if len(stored) != len(chunk_ids) or set(stored) != set(chunk_ids):
+        when the collection holds exactly those chunks, else None.
+
+        Two cheap probes stand for comparing every id, sound because every write follows ingest's
+        protocol (rag.versions): each run writes under a version above every version already listed,
+        and only deletes chunks it has listed. So a collection that differs from the list (the
+        leftovers of a run killed after writing, or a run killed mid-delete) either holds a chunk of a
+        higher version than the list's highest, or holds another number of chunks.
+        """
+        listed = inventory_of_current(chunk_ids, content_hashes)
+        if listed is None:
             return None
-        return inventory_of_current(chunk_ids, content_hashes)
+        with self.guard():
+            if self.collection.count() != len(chunk_ids):
+                return None
+            newer = self.collection.get(where={VERSION_KEY: {"$gt": listed.max_version}}, include=[], limit=1)["ids"]
+        return None if newer else listed
 
     def paper_hashes(self) -> dict[str, str]:
         """Content hash of every stored paper (its current version), by paper id."""

@@ -195,8 +195,10 @@ def _ingested(tmp_path: Path, n: int):
     return settings, service, path, seeds
 
 
-def test_incremental_bm25_equals_a_full_rebuild(tmp_path, monkeypatch):
+@pytest.mark.parametrize("compact_share", [0.0, 100.0], ids=["folded-into-the-base", "kept-as-deltas"])
+def test_incremental_bm25_equals_a_full_rebuild(tmp_path, monkeypatch, compact_share):
     settings, service, path, seeds = _ingested(tmp_path, 30)
+    monkeypatch.setattr(bm25_index, "COMPACT_SHARE", compact_share)
 
     def no_rebuild(*args, **kwargs):
         raise AssertionError("the BM25 index was rebuilt instead of updated")
@@ -206,11 +208,14 @@ def test_incremental_bm25_equals_a_full_rebuild(tmp_path, monkeypatch):
     report = service.ingest([_corpus(path, seeds, range(4, 38), revised={5, 9, 12, 20, 33})],
                             prune=True, progress=False)
     assert (report.added, report.updated, report.removed) == (8, 4, 4)
+    service.ingest([_corpus(path, seeds, range(4, 38), revised={5, 9, 12, 20, 33, 36})], progress=False)
     monkeypatch.undo()
     index_dir = bm25_dir(settings, service.store.name)
-    incremental = load_or_build(service.store, index_dir)
     manifest = json.loads((index_dir / "manifest.json").read_text())
+    assert len(manifest["deltas"]) == (2 if compact_share else 0) == len(list(index_dir.glob("delta-*.npz")))
+    incremental = load_or_build(service.store, index_dir)
     assert manifest["fingerprint"] == incremental.fingerprint  # the saved update matched the collection
+    assert json.loads((index_dir / "manifest.json").read_text()) == manifest  # loaded as saved, not rebuilt
     rebuilt = bm25_index.rebuild(service.store, tmp_path / "rebuilt")
     assert incremental.chunk_ids == rebuilt.chunk_ids and incremental.fingerprint == rebuilt.fingerprint
     assert len(incremental.chunk_ids) == report.chunks and not any(c.startswith("P0::") for c in incremental.chunk_ids)
@@ -218,7 +223,52 @@ def test_incremental_bm25_equals_a_full_rebuild(tmp_path, monkeypatch):
         assert np.allclose(incremental.scores(query), rebuilt.scores(query), atol=1e-5)
     scores = incremental.scores("zebrafrog")
     matched = {incremental.metadatas[i]["paper_id"] for i in np.flatnonzero(scores > 0)}
-    assert matched == {"P5", "P9", "P12", "P20", "P33"}
+    assert matched == {"P5", "P9", "P12", "P20", "P33", "P36"}
+
+
+def test_a_reindex_killed_before_the_bm25_update_is_not_taken_from_the_manifest(tmp_path, monkeypatch):
+    """--reindex empties the collection and writes every paper again; killed before the BM25 update,
+    it leaves as many chunks as the manifest lists. The new chunks' versions lie above the
+    manifest's highest, so the next ingest sees the difference and reads every chunk."""
+    settings, service, path, seeds = _ingested(tmp_path, 12)
+    service.ingest([_corpus(path, seeds, range(12), revised={3})], progress=False)  # P3 is now version 2
+    index_dir = bm25_dir(settings, service.store.name)
+
+    def killed(*args, **kwargs):
+        raise KeyboardInterrupt("killed before the BM25 update")
+
+    monkeypatch.setattr("rag.ingest.update", killed)
+    with pytest.raises(KeyboardInterrupt):
+        service.ingest([path], reindex=True, progress=False)
+    monkeypatch.undo()
+    assert service.store.count() == len(bm25_index.saved_chunks(index_dir)[0])
+    assert service.store.inventory_if_holding(*bm25_index.saved_chunks(index_dir)) is None
+    report = service.ingest([path], progress=False)
+    assert (report.added, report.updated, report.unchanged) == (0, 0, 12)
+    index = load_or_build(service.store, index_dir)
+    assert index.fingerprint == bm25_index.rebuild(service.store, tmp_path / "rebuilt").fingerprint
+    assert service.store.inventory_if_holding(*bm25_index.saved_chunks(index_dir)) is not None
+
+
+def test_a_delta_written_without_its_manifest_leaves_the_index_rebuilt_not_wrong(tmp_path, monkeypatch):
+    """A crash between writing a delta and replacing the manifest: the next load sees the old
+    fingerprint, which no longer matches the collection, and rebuilds."""
+    settings, service, path, seeds = _ingested(tmp_path, 30)
+    monkeypatch.setattr(bm25_index, "COMPACT_SHARE", 100.0)
+    index_dir = bm25_dir(settings, service.store.name)
+
+    def crash(*args, **kwargs):
+        raise KeyboardInterrupt("killed before the manifest was replaced")
+
+    monkeypatch.setattr(bm25_index, "_write_manifest", crash)
+    with pytest.raises(KeyboardInterrupt):
+        service.ingest([_corpus(path, seeds, range(30), revised={7})], progress=False)
+    monkeypatch.undo()
+    assert list(index_dir.glob("delta-*.npz"))  # the orphan delta is there, the manifest is the old one
+    index = RagService(settings).retriever.bm25
+    rebuilt = bm25_index.rebuild(service.store, tmp_path / "rebuilt")
+    assert index.chunk_ids == rebuilt.chunk_ids and index.fingerprint == rebuilt.fingerprint
+    assert {index.metadatas[i]["paper_id"] for i in np.flatnonzero(index.scores("zebrafrog") > 0)} == {"P7"}
 
 
 def test_an_index_out_of_step_is_rebuilt_not_updated(tmp_path):
