@@ -27,7 +27,7 @@ _STEMMER = Stemmer.Stemmer("english")
 NEGATIONS = {"not", "never", "cannot", "neither", "nor", "unable", "hardly", "rarely"}
 # Negations of a noun phrase ("without batch normalization", "no energy drift", "eliminates the
 # need for annotations"): they govern the last word of the phrase that follows.
-NOUN_NEGATIONS = {"no", "without", "lack", "lacks", "lacking", "zero", "near-zero", "eliminates", "eliminate",
+NOUN_NEGATIONS = {"no", "without", "zero", "near-zero", "eliminates", "eliminate",
                   "eliminating", "avoids", "avoid", "avoiding", "removes", "removing"}
 _FAIL = {"fail", "fails", "failed", "failing"}  # a negation only in "fail(s) to ..."
 _SKIP_AFTER_NEGATION = {

@@ -23,8 +23,8 @@ from typing import Protocol
 import numpy as np
 
 from rag.cues import claim_stems, content_stems, contradiction, misattributed, words
-from rag.text import tokenize
-from rag.settings import Settings
+from rag.settings import GroundingSettings, Settings
+from rag.text import shared_share, tokenize, variant_share
 from rag.sources import Source
 
 # Absolute words a claim may only use when its source does: "only", "all", "every", "always",
@@ -98,24 +98,31 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
 
 
 class RulesVerifier:
-    """Offline rules: contradiction cues against the best passage, then overlap and similarity floors."""
+    """Offline rules: contradiction cues (rag/cues.py) against the best passages, then three floors:
+    the share of the claim's content words in the cited abstracts (`min_overlap`, morphological
+    variants counted), their share in the passage the claim aligns with (`min_passage_overlap`),
+    and the embedding cosine of the closest passage (`min_similarity`)."""
 
     name = "rules"
 
-    def __init__(self, min_overlap: float, min_similarity: float) -> None:
-        self.min_overlap = min_overlap
-        self.min_similarity = min_similarity
+    def __init__(self, settings: GroundingSettings) -> None:
+        self.min_overlap = settings.min_overlap
+        self.min_passage_overlap = settings.min_passage_overlap
+        self.min_similarity = settings.min_similarity
 
     def verify(self, claim: str, passages: list[Passage], sources: list[Source]) -> Verdict:
-        """Fails on a contradiction with the best passage, too few shared words, or too low similarity."""
+        """Fails on a contradiction, an unstated absolute word, too few shared words, or too low similarity."""
         floor = contradiction_floor(claim, passages, sources)
         if floor:
             return floor
         words = set(tokenize(claim))
-        abstracts = set(tokenize(" ".join(s.abstract for s in sources)))
-        overlap = len(words & abstracts) / len(words) if words else 0.0
+        overlap = variant_share(words, " ".join(s.abstract for s in sources))
         if overlap < self.min_overlap:
             return Verdict(False, f"only {overlap:.0%} of its words are in the cited source")
+        aligned = aligned_passage(claim, sources)
+        local = shared_share(words, aligned.text) if aligned else 0.0
+        if local < self.min_passage_overlap:
+            return Verdict(False, f"no passage of the cited source carries its content (best {local:.0%} of its words)")
         if passages[0].similarity < self.min_similarity:
             return Verdict(False, f"closest cited passage has similarity {passages[0].similarity:.2f}")
         return Verdict(True)
@@ -169,7 +176,7 @@ def model_floor(claim: str, passages: list[Passage], sources: list[Source], min_
 def build_verifier(settings: Settings) -> Verifier:
     """The verifier `grounding.verifier` names (auto: the trained model when cached, else rules)."""
     grounding = settings.grounding
-    rules = RulesVerifier(grounding.min_overlap, grounding.min_similarity)
+    rules = RulesVerifier(grounding)
     choice = grounding.verifier
     if choice == "rules":
         return rules
