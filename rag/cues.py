@@ -62,6 +62,13 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"couples", "coupled", "coupling", "jointly"}, {"decouples", "decoupled", "decoupling", "separately"}),
     ({"consistent", "consistently", "coherent"}, {"inconsistent", "inconsistently", "incoherent"}),
     ({"agree", "agrees", "matches", "match"}, {"disagree", "disagrees", "mismatch", "mismatches", "discrepancies"}),
+    ({"promotes", "promote", "promoted", "enhances", "enhance", "enhanced", "activates", "activate", "activated",
+      "stimulates", "induces", "facilitates", "upregulates", "upregulated"},
+     {"inhibits", "inhibit", "inhibited", "suppresses", "suppress", "suppressed", "impedes", "impede", "prevents",
+      "prevent", "blocks", "deactivates", "represses", "downregulates", "downregulated", "impairs", "impaired"}),
+    ({"effective", "beneficial", "benefits", "protects", "protective"}, {"ineffective", "harmful", "detrimental"}),
+    ({"associated", "correlated", "related", "linked"}, {"unrelated", "unassociated", "uncorrelated", "independent"}),
+    ({"positively", "positive"}, {"negatively", "negative", "inversely", "inverse"}),
 ]
 # Modifiers with opposite meaning; they contradict only when they modify the same word
 # ("more neurons" against "fewer neurons"), since each is common on its own.
