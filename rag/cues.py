@@ -137,7 +137,7 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
     best, shared = "", set()
     for start, end in split_sentences(passage):
         sentence = passage[start:end]
-        common = wanted & {_canonical(w) for w in words(sentence)}
+        common = wanted & content_stems(sentence)
         if len(common) > len(shared):
             best, shared = sentence, common
     if len(shared) < max(2, 0.6 * len(wanted)) or subject in best.lower():
@@ -146,12 +146,20 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
     cue = next((w for w in sentence_words if w in _PRIOR_WORK), "")
     if cue and not set(words(claim)) & _PRIOR_WORK:
         return f"the source says this of {cue} methods, not of '{subject}'"
-    shared_at = [i for i, w in enumerate(sentence_words) if _canonical(w) in shared]
+    shared_at = [i for i, w in enumerate(sentence_words) if content_stems(w) & shared]
     for other in _ordered_names(best):
         where = sentence_words.index(other)
-        if other not in claim.lower() and any(0 < i - where <= 4 for i in shared_at):
+        if other not in claim.lower() and any(0 < i - where <= 4 for i in shared_at) and not _multiword_term(other, best) \
+                and f"({other})" not in best.lower():
             return f"the source says this of '{other}', not of '{subject}'"
     return ""
+
+
+def _multiword_term(name: str, text: str) -> bool:
+    """Whether `name` opens a run of capitalised words in `text` ("Batch Normalization"), a concept
+    rather than the subject a claim could be confused with."""
+    found = re.search(r"(?<![\w-])" + re.escape(name) + r"\s+[A-Z]", text, re.IGNORECASE)
+    return bool(found) and found.group(0)[-1].isupper()
 
 
 def _ordered_names(text: str) -> list[str]:
@@ -232,10 +240,11 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
             skip = _SKIP_IN_NOUN_PHRASE if noun else _SKIP_AFTER_NEGATION
             while j < len(tokens) and (tokens[j] in skip or tokens[j] in NEGATIONS) and tokens[j] != ",":
                 j += 1
+            first = j
             if noun:  # the head of the phrase: the last of up to three content words in a row
-                while j + 1 < len(tokens) and j + 1 - i <= 5 and _content(tokens[j + 1]) and _content(tokens[j]):
+                while j + 1 < len(tokens) and j + 1 - first < 3 and _content(tokens[j + 1]) and _content(tokens[j]):
                     j += 1
-            if j < len(tokens) and j - i <= 6 and tokens[j] != ",":
+            if j < len(tokens) and first - i <= 5 and tokens[j] != ",":
                 negated.setdefault(_canonical(tokens[j]), " ".join(tokens[i:j + 1]))
                 end = next((k for k in range(j, len(tokens)) if tokens[k] in {",", ";", ":"}), len(tokens))
                 scope.update(_canonical(t) for t in tokens[i + 1:end])
