@@ -62,12 +62,6 @@ def test_absolute_words_the_source_never_uses_are_overclaims(claim, abstract, fl
     ("FI onset slows down under longer contexts.", "FI onset accelerates under longer contexts.", "'slows' vs 'accelerates'"),
     ("The loss increases with more data.", "The loss decreases with more data.", "'increases' vs 'decreases'"),
     ("Deep SNNs still require normalization.", "Deep SNNs train stably without normalization.", "'normalization' vs 'without normalization'"),
-])
-def test_contradiction_cues_name_both_sides(claim, passage, cue):
-    assert contradiction(claim, passage) == f"contradicts the source: {cue}"
-
-
-@pytest.mark.parametrize("claim,passage,cue", [
     # noun-phrase negations: "far from", "eliminates the need for"
     ("Foundation models already perform satisfactorily.", "However, their performance remains far from satisfactory.",
      "'satisfactorily' vs 'far from satisfactory'"),
@@ -91,7 +85,7 @@ def test_contradiction_cues_name_both_sides(claim, passage, cue):
     # a number tied to another detail
     ("It improves mCSI by 12.4%.", "It reduces MAE by 12.4% and improves the mCSI by 34.0%.", "'improv 12.4' vs 'improv 34.0'"),
 ])
-def test_new_contradiction_cues(claim, passage, cue):
+def test_contradiction_cues_name_both_sides(claim, passage, cue):
     assert contradiction(claim, passage) == f"contradicts the source: {cue}"
 
 
