@@ -223,7 +223,8 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
 
     "not"/"never"/"fail to" govern the first content word after them, skipping auxiliaries and
     fillers; "no"/"without"/"eliminates the need for" govern the last word of the noun phrase after
-    them. Words up to the next comma after a negation are in its scope, neither negated nor plain.
+    them. Words after a negation up to the next comma or conjunction are in its scope, neither
+    negated nor plain.
     """
     negated: dict[str, str] = {}
     plain: dict[str, str] = {}
@@ -246,7 +247,8 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
                     j += 1
             if j < len(tokens) and first - i <= 5 and tokens[j] != ",":
                 negated.setdefault(_canonical(tokens[j]), " ".join(tokens[i:j + 1]))
-                end = next((k for k in range(j, len(tokens)) if tokens[k] in {",", ";", ":"}), len(tokens))
+                breaks = _SEGMENT_BREAK | {"which", "that"}
+                end = next((k for k in range(j, len(tokens)) if tokens[k] in breaks), len(tokens))
                 scope.update(_canonical(t) for t in tokens[i + 1:end])
                 skip_until = end
             continue
