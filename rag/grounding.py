@@ -97,7 +97,7 @@ class GroundingChecker:
         """`verifier` judges meaning (default: the offline rules with these settings' thresholds)."""
         self.settings = settings
         self.embedder = embedder
-        self.verifier = verifier or RulesVerifier(settings.min_overlap, settings.min_similarity)
+        self.verifier = verifier or RulesVerifier(settings)
 
     def check(self, sentences: list[str], sources: list[Source]) -> list[SentenceCheck]:
         """A verdict for every sentence, in order (one encode call for all of them)."""

@@ -120,6 +120,7 @@ class AnswerSettings(_Section):
 class GroundingSettings(_Section):
     min_similarity: float = Field(ge=-1.0, le=1.0)
     min_overlap: float = Field(ge=0.0, le=1.0)
+    min_passage_overlap: float = Field(ge=0.0, le=1.0)
     unsupported: Literal["remove", "mark"]
     verifier: Literal["auto", "rules", "model", "llm"]
     passages: int = Field(ge=1)

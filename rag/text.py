@@ -36,7 +36,12 @@ NUMBER_WORDS = {
         "fifteen sixteen seventeen eighteen nineteen twenty".split()
     )
 }
-NUMBER_WORDS.update({"hundred": "100", "thousand": "1000", "million": "1000000", "billion": "1000000000"})
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1000000, "billion": 1000000000}
+NUMBER_WORDS.update({w: str(n) for w, n in _SCALES.items()})
+NUMBER_WORDS.update({f"{w}fold": n for w, n in list(NUMBER_WORDS.items())})  # "tenfold" is 10
+# Words in a source that state a count without a digit ("the second phase" has at least two).
+COUNT_WORDS = {w: str(i) for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}
+COUNT_WORDS.update({"both": "2", "pair": "2", "twice": "2", "dual": "2", "thrice": "3", "dozen": "12"})
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -70,6 +75,16 @@ def shared_share(terms: set[str], text: str) -> float:
     return len(terms & set(tokenize(text))) / len(terms) if terms else 0.0
 
 
+def variant_share(terms: set[str], text: str) -> float:
+    """Share of `terms` (tokens from `tokenize`) that occur among the tokens of `text`, counting a
+    morphological variant as present: a token of five letters or more whose first five letters
+    start a token of `text` ("generalization" for "generalize", "efficiently" for "efficiency")."""
+    tokens = set(tokenize(text))
+    heads = {t[:5] for t in tokens if len(t) >= 5}
+    found = [t for t in terms if t in tokens or (len(t) >= 5 and t[:5] in heads)]
+    return len(found) / len(terms) if terms else 0.0
+
+
 def names_in(text: str) -> list[str]:
     """Names a text mentions: words with an inner capital or a digit, or acronyms (e.g. PLaTITO, QM9)."""
     names = []
@@ -81,7 +96,8 @@ def names_in(text: str) -> list[str]:
 
 def key_terms(claim: str) -> set[str]:
     """Numbers and names a claim states (a word with an inner capital or a digit, an acronym, or a
-    capitalised word inside the sentence), lower-cased; number words become digits."""
+    capitalised word inside the sentence), lower-cased; number words become digits ("two" is 2,
+    "one thousand" is 1000, "tenfold" is 10)."""
     terms = {_normalise_number(m) for m in _NUMBER.findall(claim)}
     words = _WORD.findall(claim.replace("*", ""))
     for i, word in enumerate(words):
@@ -89,7 +105,12 @@ def key_terms(claim: str) -> set[str]:
         if not stem or stem.replace("-", "").isdigit():
             continue
         lower = stem.lower()
-        if lower in NUMBER_WORDS:
+        scale = _SCALES.get(words[i + 1].lower()) if i + 1 < len(words) else None
+        if lower in NUMBER_WORDS and scale and lower not in _SCALES:  # "one thousand" is 1000
+            terms.add(str(int(NUMBER_WORDS[lower]) * scale))
+        elif lower in _SCALES and i > 0 and words[i - 1].lower() in NUMBER_WORDS:
+            continue
+        elif lower in NUMBER_WORDS:
             terms.add(NUMBER_WORDS[lower])
         elif any(c.isdigit() for c in stem) or any(c.isupper() for c in stem[1:]) or (i > 0 and stem[0].isupper()):
             terms.add(lower)
@@ -99,13 +120,15 @@ def key_terms(claim: str) -> set[str]:
 def missing_terms(claim: str, text: str) -> list[str]:
     """The key terms of `claim` that do not occur in `text` (numbers and names, case-insensitive).
 
-    Two ways of writing a present term count as present: an acronym the claim defines itself,
+    Numbers count as present when `text` writes them in digits, in words ("two"), or as a count
+    ("the second phase", "both"). Two ways of writing a present term count as present: an acronym the claim defines itself,
     "reactive oxygen species (ROS)", when its long form is in `text`; and a hyphenated compound,
     "iPSC-derived", when each of its parts is.
     """
     lowered = text.lower()
     present = {_normalise_number(m) for m in _NUMBER.findall(text)}
     present.update(NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in NUMBER_WORDS)
+    present.update(COUNT_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in COUNT_WORDS)
     defined = _defined_acronyms(claim)
 
     def occurs(term: str) -> bool:

@@ -17,49 +17,15 @@ occurs in a cited abstract; verifiers look at meaning.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
-import Stemmer
 
-from rag.text import tokenize
-from rag.settings import Settings
+from rag.cues import claim_stems, content_stems, contradiction, misattributed, words
+from rag.settings import GroundingSettings, Settings
+from rag.text import shared_share, tokenize, variant_share
 from rag.sources import Source
-
-_STEMMER = Stemmer.Stemmer("english")
-NEGATIONS = {"not", "never", "cannot", "neither", "nor", "unable", "hardly", "rarely"}
-_FAIL = {"fail", "fails", "failed", "failing"}  # a negation only in "fail(s) to ..."
-_SKIP_AFTER_NEGATION = {
-    "a", "an", "the", "to", "be", "been", "being", "is", "are", "do", "does", "did", "only", "always",
-    "necessarily", "significantly", "substantially", "yet", "any", "have", "has", "had", "by", "it",
-    "they", "this", "that", "more", "as", "so", "very", "also", "even", "much", "need", "needs",
-}
-# Groups of words with opposite meaning: a claim word from one side against a passage word from the other.
-ANTONYMS: list[tuple[set[str], set[str]]] = [
-    ({"improve", "improves", "improved", "improving", "improvement", "improvements"},
-     {"degrade", "degrades", "degraded", "degrading", "worsen", "worsens", "worsened", "hurt", "hurts", "harms", "harm"}),
-    ({"increase", "increases", "increased", "increasing", "raise", "raises", "raised", "grows", "rises"},
-     {"decrease", "decreases", "decreased", "decreasing", "reduce", "reduces", "reduced", "reducing", "lowers", "lowered",
-      "shrinks", "down", "cuts", "drops", "falls"}),
-    ({"higher", "larger", "greater", "bigger", "wider"}, {"lower", "smaller", "fewer", "narrower"}),
-    ({"outperform", "outperforms", "outperformed", "outperforming", "surpass", "surpasses", "beats", "exceeds"},
-     {"underperform", "underperforms", "underperformed", "trails", "lags"}),
-    ({"better", "best", "superior"}, {"worse", "worst", "inferior"}),
-    ({"faster", "quicker", "accelerates", "accelerate", "speeds"}, {"slower", "slows", "slow", "decelerates"}),
-    ({"stable", "stably", "stabilizes", "stabilize"}, {"unstable", "unstably", "destabilizes", "destabilize"}),
-    ({"efficient", "efficiency"}, {"inefficient", "inefficiency"}),
-    ({"accurate", "accurately"}, {"inaccurate", "inaccurately"}),
-    ({"success", "successful", "successfully", "succeeds"}, {"failure", "fails", "unsuccessful"}),
-    ({"strongest", "strong", "stronger"}, {"weakest", "weak", "weaker"}),
-    ({"cheap", "cheaper", "inexpensive", "low-cost"}, {"expensive", "costly", "pricier"}),
-    ({"requires", "require", "required", "relies", "depends", "needs"}, {"without", "eliminates", "eliminating", "free", "normalization-free"}),
-    ({"sufficient", "enough"}, {"insufficient"}),
-    ({"sparse"}, {"dense"}),
-    ({"above"}, {"below"}),
-]
-
 
 # Absolute words a claim may only use when its source does: "only", "all", "every", "always",
 # "guarantees", "proves", "clearly". Each group counts as present when any of its words is.
@@ -119,37 +85,11 @@ def candidate_passages(source: Source, vector: np.ndarray, k: int) -> list[Passa
     return out
 
 
-def contradiction(claim: str, passage: str) -> str:
-    """A reason when `claim` contradicts `passage` by polarity or an antonym, else "".
-
-    Polarity: a word the claim negates ("does not improve") that the passage states without a
-    negation, or a word the passage negates that the claim states plainly. Antonym: a claim word
-    whose opposite occurs in the passage while the word itself does not.
-    """
-    claim_words, passage_words = _words(claim), _words(passage)
-    claim_neg, claim_plain = _polarity(claim_words)
-    passage_neg, passage_plain = _polarity(passage_words)
-    for stem, cue in claim_neg.items():
-        if stem in passage_plain and stem not in passage_neg:
-            return f"contradicts the source: '{cue}' vs '{passage_plain[stem]}'"
-    for stem, cue in passage_neg.items():
-        if stem in claim_plain and stem not in claim_neg:
-            return f"contradicts the source: '{claim_plain[stem]}' vs '{cue}'"
-    claim_set, passage_set = set(claim_words), set(passage_words)
-    for left, right in ANTONYMS:
-        for side, other in ((left, right), (right, left)):
-            said = claim_set & side
-            opposite = passage_set & other
-            if said and opposite and not (passage_set & side) and not (claim_set & other):
-                return f"contradicts the source: '{sorted(said)[0]}' vs '{sorted(opposite)[0]}'"
-    return ""
-
-
 def unstated_absolute(claim: str, abstracts: list[str]) -> str:
     """A reason when `claim` uses an absolute word ("only", "every", "guarantees", ...) that none of
     the cited abstracts uses, nor any word of its group; else "". Overclaims are often just that."""
-    said = set(_words(claim))
-    source = set(_words(" ".join(abstracts)))
+    said = set(words(claim))
+    source = set(words(" ".join(abstracts)))
     for group in ABSOLUTES:
         hit = said & group
         if hit and not source & group:
@@ -157,67 +97,66 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
     return ""
 
 
-def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9][a-z0-9\-']*|[,;:]", text.lower().replace("n't", " not"))
-
-
-def _stem(word: str) -> str:
-    return _STEMMER.stemWord(word)
-
-
-def _polarity(words: list[str]) -> tuple[dict[str, str], dict[str, str]]:
-    """(stems negated -> the negated phrase, stems stated plainly -> the word) of a word list.
-
-    A negation governs the first content word after it, skipping auxiliaries and fillers.
-    """
-    negated: dict[str, str] = {}
-    plain: dict[str, str] = {}
-    skip_until = -1
-    for i, word in enumerate(words):
-        if word == ",":
-            skip_until = i
-            continue
-        if word in NEGATIONS or (word in _FAIL and i + 1 < len(words) and words[i + 1] == "to"):
-            j = i + 1
-            while j < len(words) and (words[j] in _SKIP_AFTER_NEGATION or words[j] in NEGATIONS) and words[j] != ",":
-                j += 1
-            if j < len(words) and j - i <= 4 and words[j] != ",":
-                negated.setdefault(_stem(words[j]), " ".join(words[i:j + 1]))
-                skip_until = j
-            continue
-        if i > skip_until and word not in _SKIP_AFTER_NEGATION and len(word) > 3 and word not in _FAIL:
-            plain.setdefault(_stem(word), word)
-    return negated, plain
-
-
 class RulesVerifier:
-    """Offline rules: contradiction cues against the best passage, then overlap and similarity floors."""
+    """Offline rules: contradiction cues (rag/cues.py) against the best passages, then three floors:
+    the share of the claim's content words in the cited abstracts (`min_overlap`, morphological
+    variants counted), their share in the passage the claim aligns with (`min_passage_overlap`),
+    and the embedding cosine of the closest passage (`min_similarity`)."""
 
     name = "rules"
 
-    def __init__(self, min_overlap: float, min_similarity: float) -> None:
-        self.min_overlap = min_overlap
-        self.min_similarity = min_similarity
+    def __init__(self, settings: GroundingSettings) -> None:
+        self.min_overlap = settings.min_overlap
+        self.min_passage_overlap = settings.min_passage_overlap
+        self.min_similarity = settings.min_similarity
 
     def verify(self, claim: str, passages: list[Passage], sources: list[Source]) -> Verdict:
-        """Fails on a contradiction with the best passage, too few shared words, or too low similarity."""
+        """Fails on a contradiction, an unstated absolute word, too few shared words, or too low similarity."""
         floor = contradiction_floor(claim, passages, sources)
         if floor:
             return floor
         words = set(tokenize(claim))
-        abstracts = set(tokenize(" ".join(s.abstract for s in sources)))
-        overlap = len(words & abstracts) / len(words) if words else 0.0
+        overlap = variant_share(words, " ".join(s.abstract for s in sources))
         if overlap < self.min_overlap:
             return Verdict(False, f"only {overlap:.0%} of its words are in the cited source")
+        aligned = aligned_passage(claim, sources)
+        local = shared_share(words, aligned.text) if aligned else 0.0
+        if local < self.min_passage_overlap:
+            return Verdict(False, f"no passage of the cited source carries its content (best {local:.0%} of its words)")
         if passages[0].similarity < self.min_similarity:
             return Verdict(False, f"closest cited passage has similarity {passages[0].similarity:.2f}")
         return Verdict(True)
 
 
+def aligned_passage(claim: str, sources: list[Source]) -> Passage | None:
+    """The sentence or adjacent sentence pair of the cited sources that carries most of the claim's
+    content words, each weighted by how rare it is among its abstract's sentences (a method's name
+    or topic word that every sentence repeats counts little); a pair must carry more than its
+    better half. Its `similarity` is 0: it is chosen by words, not by embedding."""
+    wanted = claim_stems(claim)
+    best: tuple[float, Passage] | None = None
+    for source in sources:
+        stems = [content_stems(source.sentence(i)) for i in range(len(source.spans))]
+        weight = {w: 1.0 / max(1, sum(w in s for s in stems)) for w in wanted}
+        singles = [sum(weight[w] for w in wanted & s) for s in stems]
+        spans = [(i, i) for i in range(len(stems))] + [
+            (i, i + 1) for i in range(len(stems) - 1) if not source.abstract[source.spans[i][1]:source.spans[i + 1][0]].strip()]
+        for first, last in spans:
+            score = singles[first] if first == last else sum(weight[w] for w in wanted & (stems[first] | stems[last])) - 0.25
+            if score > 0 and (best is None or score > best[0] + 1e-9):
+                start, end = source.spans[first][0], source.spans[last][1]
+                best = (score, Passage(source.n, start, end, source.abstract[start:end], 0.0))
+    return best[1] if best else None
+
+
 def contradiction_floor(claim: str, passages: list[Passage], sources: list[Source]) -> Verdict | None:
     """A failing verdict when the claim contradicts its best passage or uses an absolute word its
     sources never use (the floor of every verifier)."""
-    reason = contradiction(claim, passages[0].text) if passages else ""
+    reason = ""
+    aligned = aligned_passage(claim, sources)
+    for passage in ([aligned] if aligned else []) + passages[:1]:
+        abstract = next((s.abstract for s in sources if s.n == passage.n), "")
+        reason = reason or contradiction(claim, passage.text, abstract) or misattributed(claim, passage.text, abstract)
     reason = reason or unstated_absolute(claim, [s.abstract for s in sources])
     return Verdict(False, reason) if reason else None
 
@@ -237,7 +176,7 @@ def model_floor(claim: str, passages: list[Passage], sources: list[Source], min_
 def build_verifier(settings: Settings) -> Verifier:
     """The verifier `grounding.verifier` names (auto: the trained model when cached, else rules)."""
     grounding = settings.grounding
-    rules = RulesVerifier(grounding.min_overlap, grounding.min_similarity)
+    rules = RulesVerifier(grounding)
     choice = grounding.verifier
     if choice == "rules":
         return rules

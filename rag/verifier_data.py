@@ -22,7 +22,7 @@ from pathlib import Path
 
 from rag.settings import PACKAGED_SEEDS, Settings
 from rag.text import split_sentences, tokenize
-from rag.verifier import ANTONYMS
+from rag.cues import ANTONYMS
 
 # Training data read from a source checkout's ../shared/data (SciFact claims, ICML 2024 abstracts).
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"

@@ -1,0 +1,420 @@
+"""Lexical cues that a claim contradicts the passage it rests on (the floor of every verifier).
+
+Each cue compares one claim with one passage (a sentence or two of the cited abstract) and names
+both sides when it fires:
+- polarity: a word the claim negates ("does not improve", "without labels", "no better") that the
+  passage states plainly, or the reverse;
+- negation prefixes: "aligned" against "misaligned", "canonical" against "non-canonical",
+  "linear" against "nonlinear", "supervised" against "self-supervised";
+- antonyms: verbs and directions (improves/degrades, increases/decreases, faster/slower), and
+  modifiers of the same word ("more neurons" against "fewer neurons", "low-dimensional" against
+  "high-dimensional", "continuous product" against "discrete product");
+- comparison direction: "A ... than B" where the passage says "B ... than A" ("width over depth"
+  against "depth over width");
+- swapped numbers: a number the claim ties to one detail while the passage ties it to another;
+- prior work: a claim that says of the paper's method what the passage says of existing methods.
+"""
+
+from __future__ import annotations
+
+import re
+
+import Stemmer
+
+from rag.text import STOPWORDS, key_terms, split_sentences
+
+_STEMMER = Stemmer.Stemmer("english")
+NEGATIONS = {"not", "never", "cannot", "neither", "nor", "unable", "hardly", "rarely"}
+# Negations of a noun phrase ("without batch normalization", "no energy drift", "eliminates the
+# need for annotations"): they govern the last word of the phrase that follows.
+NOUN_NEGATIONS = {"no", "without", "zero", "near-zero", "eliminates", "eliminate",
+                  "eliminating", "avoids", "avoid", "avoiding", "removes", "removing"}
+_FAIL = {"fail", "fails", "failed", "failing"}  # a negation only in "fail(s) to ..."
+_SKIP_AFTER_NEGATION = {
+    "a", "an", "the", "to", "be", "been", "being", "is", "are", "do", "does", "did", "only", "always",
+    "necessarily", "significantly", "substantially", "yet", "any", "have", "has", "had", "by", "it",
+    "they", "this", "that", "more", "as", "so", "very", "also", "even", "much", "need", "needs", "longer",
+}
+_TWO_WORD_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of")}
+_SKIP_IN_NOUN_PHRASE = {"a", "an", "the", "any", "need", "needs", "for", "of", "explicit", "explicitly", "additional", "extra"}
+# Groups of words with opposite meaning: a claim word from one side against a passage word from the other.
+ANTONYMS: list[tuple[set[str], set[str]]] = [
+    ({"improve", "improves", "improved", "improving", "improvement", "improvements"},
+     {"degrade", "degrades", "degraded", "degrading", "worsen", "worsens", "worsened", "hurt", "hurts", "harms", "harm"}),
+    ({"increase", "increases", "increased", "increasing", "raise", "raises", "raised", "grows", "rises", "growth", "rise"},
+     {"decrease", "decreases", "decreased", "decreasing", "reduce", "reduces", "reduced", "reducing", "lowers", "lowered",
+      "shrinks", "down", "cuts", "drops", "falls", "reduction", "reductions", "decline", "declines"}),
+    ({"higher", "larger", "greater", "bigger", "wider"}, {"lower", "smaller", "fewer", "narrower"}),
+    ({"outperform", "outperforms", "outperformed", "outperforming", "surpass", "surpasses", "beats", "exceeds"},
+     {"underperform", "underperforms", "underperformed", "trails", "lags"}),
+    ({"better", "best", "superior"}, {"worse", "worst", "inferior"}),
+    ({"faster", "quicker", "accelerates", "accelerate", "speeds"}, {"slower", "slows", "slow", "decelerates"}),
+    ({"stable", "stably", "stabilizes", "stabilize"}, {"unstable", "unstably", "destabilizes", "destabilize"}),
+    ({"efficient", "efficiency"}, {"inefficient", "inefficiency"}),
+    ({"accurate", "accurately"}, {"inaccurate", "inaccurately"}),
+    ({"success", "successful", "successfully", "succeeds"}, {"failure", "fails", "unsuccessful"}),
+    ({"strongest", "strong", "stronger"}, {"weakest", "weak", "weaker"}),
+    ({"cheap", "cheaper", "inexpensive", "low-cost"}, {"expensive", "costly", "pricier"}),
+    ({"requires", "require", "required", "relies", "depends", "needs"}, {"without", "eliminates", "eliminating", "free", "normalization-free"}),
+    ({"sufficient", "enough"}, {"insufficient"}),
+    ({"sparse"}, {"dense"}),
+    ({"above"}, {"below"}),
+    ({"couples", "coupled", "coupling", "jointly"}, {"decouples", "decoupled", "decoupling", "separately"}),
+    ({"consistent", "consistently", "coherent"}, {"inconsistent", "inconsistently", "incoherent"}),
+    ({"agree", "agrees", "matches", "match"}, {"disagree", "disagrees", "mismatch", "mismatches", "discrepancies"}),
+    ({"promotes", "promote", "promoted", "enhances", "enhance", "enhanced", "activates", "activate", "activated",
+      "stimulates", "induces", "facilitates", "upregulates", "upregulated"},
+     {"inhibits", "inhibit", "inhibited", "suppresses", "suppress", "suppressed", "impedes", "impede", "prevents",
+      "prevent", "blocks", "deactivates", "represses", "downregulates", "downregulated", "impairs", "impaired"}),
+    ({"effective", "beneficial", "benefits", "protects", "protective"}, {"ineffective", "harmful", "detrimental"}),
+    ({"associated", "correlated", "related", "linked"}, {"unrelated", "unassociated", "uncorrelated", "independent"}),
+    ({"positively", "positive"}, {"negatively", "negative", "inversely", "inverse"}),
+]
+# Modifiers with opposite meaning; they contradict only when they modify the same word
+# ("more neurons" against "fewer neurons"), since each is common on its own.
+MODIFIERS: list[tuple[set[str], set[str]]] = [
+    ({"more", "many"}, {"fewer", "less", "few"}),
+    ({"high", "higher", "highest"}, {"low", "lower", "lowest"}),
+    ({"large", "larger", "largest", "big"}, {"small", "smaller", "smallest", "tiny"}),
+    ({"long", "longer", "longest"}, {"short", "shorter", "shortest"}),
+    ({"deep", "deeper"}, {"shallow", "shallower"}),
+    ({"continuous"}, {"discrete"}),
+    ({"global"}, {"local"}),
+    ({"explicit", "explicitly"}, {"implicit", "implicitly"}),
+    ({"static"}, {"dynamic"}),
+    ({"coarse"}, {"fine"}),
+    ({"positive"}, {"negative"}),
+    ({"early", "earlier"}, {"late", "later"}),
+    ({"first", "1st"}, {"second", "2nd", "third", "3rd", "fourth", "higher"}),
+    ({"second", "2nd"}, {"first", "1st", "third", "3rd"}),
+    ({"regular"}, {"irregular"}),
+    ({"synthetic"}, {"real", "real-world"}),
+    ({"same", "identical", "shared", "single"}, {"different", "distinct", "separate"}),
+]
+# Prefixes that negate or change the kind of the word they precede ("non-canonical",
+# "misaligned", "anti-Hebbian"); self/semi/weakly only change a kind of supervision.
+_SIDE_NAME = {w: min(side) for left, right in ANTONYMS for side in (left, right) for w in side}
+_NEGATING_PREFIXES = ("non-", "non", "un", "in", "im", "ir", "il", "dis", "mis", "anti-", "anti")
+_SUPERVISION_PREFIXES = ("self-", "semi-", "weakly-", "un")
+_PRIOR_WORK = {"existing", "prior", "previous", "previously", "conventional", "traditional", "classical", "classic",
+               "current", "typically", "standard", "most"}
+_COMPARATIVE = {"than", "over", "outperform", "outperforms", "outperformed", "beats", "beat", "surpasses", "surpass", "versus", "vs"}
+_SEGMENT_BREAK = {",", ";", ":", "and", "while", "whereas", "but", "respectively"}
+_NUMBER = re.compile(r"^\d+(?:\.\d+)?")
+
+
+def contradiction(claim: str, passage: str, context: str = "") -> str:
+    """A reason ("contradicts the source: 'x' vs 'y'") when `claim` contradicts `passage` by one of
+    the cues of this module, else "". `context` (the whole cited abstract) settles two cases: a
+    claim that negates what the passage states plainly is not contradicted when the context
+    negates it too ("without normalization" elsewhere), and a name the context repeats (the
+    paper's method) does not tie a number to a detail."""
+    claim_words, passage_words = words(claim), words(passage)
+    context_words = words(context)
+    for cue in (_polarity_clash, _prefix_clash, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap):
+        found = cue(claim_words, passage_words, context_words)
+        if found:
+            return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
+    return ""
+
+
+def misattributed(claim: str, passage: str, abstract: str) -> str:
+    """A reason when `claim` says of the name it is about what the passage sentence it matches says
+    of something else, else "".
+
+    The claim is about its first name that the abstract mentions (say "ConfSleepNet"); the
+    sentence of `passage` sharing most of the claim's other content words must carry most of them
+    and not name it. The sentence then says it of existing methods ("existing methods assume ...")
+    when it has such a cue and the claim has none, or of another name when one comes right before
+    the shared words ("Aurora exhibits the strongest data scaling" for a claim about GraphCast).
+    """
+    lowered_abstract = abstract.lower()
+    names = [n for n in _ordered_names(claim) if n in lowered_abstract]
+    if not names:
+        return ""
+    subject = names[0]
+    wanted = claim_stems(claim)
+    best, shared = "", set()
+    for start, end in split_sentences(passage):
+        sentence = passage[start:end]
+        common = wanted & content_stems(sentence)
+        if len(common) > len(shared):
+            best, shared = sentence, common
+    if len(shared) < max(2, 0.6 * len(wanted)) or subject in best.lower():
+        return ""
+    sentence_words = words(best)
+    cue = next((w for w in sentence_words if w in _PRIOR_WORK), "")
+    if cue and not set(words(claim)) & _PRIOR_WORK:
+        return f"the source says this of {cue} methods, not of '{subject}'"
+    shared_at = [i for i, w in enumerate(sentence_words) if content_stems(w) & shared]
+    for other in _ordered_names(best):
+        where = sentence_words.index(other)
+        if other not in claim.lower() and any(0 < i - where <= 4 for i in shared_at) and not _multiword_term(other, best) \
+                and f"({other})" not in best.lower():
+            return f"the source says this of '{other}', not of '{subject}'"
+    return ""
+
+
+def _multiword_term(name: str, text: str) -> bool:
+    """Whether `name` opens a run of capitalised words in `text` ("Batch Normalization"), a concept
+    rather than the subject a claim could be confused with."""
+    found = re.search(r"(?<![\w-])" + re.escape(name) + r"\s+[A-Z]", text, re.IGNORECASE)
+    return bool(found) and found.group(0)[-1].isupper()
+
+
+def _ordered_names(text: str) -> list[str]:
+    """The names of `text` (see rag.text.key_terms), lower-cased, in order of first mention."""
+    terms = {t for t in key_terms(text) if not _NUMBER.match(t)}
+    out: list[str] = []
+    for word in words(text):
+        if word in terms and word not in out:
+            out.append(word)
+    return out
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased words of `text` (hyphenated words whole), with , ; : kept as clause breaks."""
+    return re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text.lower().replace("n't", " not"))
+
+
+def stem(word: str) -> str:
+    """The Snowball stem of a lower-cased word."""
+    return _STEMMER.stemWord(word)
+
+
+def _parts(tokens: list[str]) -> set[str]:
+    """Each word and the parts of its hyphenated compounds, except parts after a negating prefix."""
+    out = set(tokens)
+    for token in tokens:
+        pieces = token.split("-")
+        if len(pieces) > 1 and not _prefixed(token):
+            out.update(p for p in pieces if p)
+    return out
+
+
+def _prefixed(word: str) -> bool:
+    return word.startswith(("non-", "anti-", "self-", "semi-", "weakly-")) or word.endswith("-free")
+
+
+def _canonical(word: str) -> str:
+    """The stem of a word, or one name for the whole side of an antonym group it belongs to
+    ("reduces" and "decrease" are the same statement)."""
+    side = _SIDE_NAME.get(word)
+    if side:
+        return side
+    return stem(word.removesuffix("ly") if len(word) > 7 else word)
+
+
+def claim_stems(claim: str) -> set[str]:
+    """The content stems of a claim without its names (names are checked on their own)."""
+    names = {stem(p) for n in _ordered_names(claim) for p in [n, *n.split("-")]}
+    return content_stems(claim) - names
+
+
+def content_stems(text: str) -> set[str]:
+    """The canonical stems of the content words of `text` (see `_canonical`), hyphenated words
+    whole and in parts."""
+    return {_canonical(w) for w in _parts(words(text)) if _content(w)}
+
+
+def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[str]]:
+    """(stems negated -> the negated phrase, stems stated plainly -> the word, stems inside a
+    negation's scope) of a word list.
+
+    "not"/"never"/"fail to" govern the first content word after them, skipping auxiliaries and
+    fillers; "no"/"without"/"eliminates the need for" govern the last word of the noun phrase after
+    them. Words after a negation up to the next comma or conjunction are in its scope, neither
+    negated nor plain.
+    """
+    negated: dict[str, str] = {}
+    plain: dict[str, str] = {}
+    scope: set[str] = set()
+    skip_until = -1
+    for i, word in enumerate(tokens):
+        if word == ",":
+            skip_until = i
+            continue
+        pair = tuple(tokens[i:i + 2]) in _TWO_WORD_NEGATIONS
+        noun = word in NOUN_NEGATIONS or pair
+        if word in NEGATIONS or noun or (word in _FAIL and tokens[i + 1:i + 2] == ["to"]):
+            j = i + 1 + pair
+            skip = _SKIP_IN_NOUN_PHRASE if noun else _SKIP_AFTER_NEGATION
+            while j < len(tokens) and (tokens[j] in skip or tokens[j] in NEGATIONS) and tokens[j] != ",":
+                j += 1
+            first = j
+            if noun:  # the head of the phrase: the last of up to three content words in a row
+                while j + 1 < len(tokens) and j + 1 - first < 3 and _content(tokens[j + 1]) and _content(tokens[j]):
+                    j += 1
+            if j < len(tokens) and first - i <= 5 and tokens[j] != ",":
+                negated.setdefault(_canonical(tokens[j]), " ".join(tokens[i:j + 1]))
+                breaks = _SEGMENT_BREAK | {"which", "that"}
+                end = next((k for k in range(j, len(tokens)) if tokens[k] in breaks), len(tokens))
+                scope.update(_canonical(t) for t in tokens[i + 1:end])
+                skip_until = end
+            continue
+        if i > skip_until and word not in _SKIP_AFTER_NEGATION and len(word) > 3 and word not in _FAIL:
+            plain.setdefault(_canonical(word), word)
+    return negated, plain, scope
+
+
+def _content(word: str) -> bool:
+    return len(word) > 2 and word not in _SKIP_IN_NOUN_PHRASE and word not in STOPWORDS and word not in {",", ";", ":"}
+
+
+def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    claim_neg, claim_plain, claim_scope = _polarity(claim)
+    passage_neg, passage_plain, passage_scope = _polarity(passage)
+    context_neg = _polarity(context)[0]
+    for s, cue in claim_neg.items():
+        if s in passage_plain and s not in passage_neg and s not in passage_scope and s not in context_neg:
+            return cue, passage_plain[s]
+    for s, cue in passage_neg.items():
+        if s in claim_plain and s not in claim_neg and s not in claim_scope and s not in passage_plain:
+            return claim_plain[s], cue
+    return None
+
+
+def _base(word: str) -> str:
+    """The word a prefixed word negates ("misaligned" -> "aligned", "normalization-free" ->
+    "normalization"), or "" when it has no such prefix."""
+    if word.endswith("-free"):
+        return word[:-5]
+    for prefix in _NEGATING_PREFIXES + _SUPERVISION_PREFIXES:
+        if word.startswith(prefix):
+            base = word[len(prefix):].lstrip("-")
+            hyphenated = prefix.endswith("-")
+            if prefix in _SUPERVISION_PREFIXES and prefix not in _NEGATING_PREFIXES and not base.startswith("supervis"):
+                continue
+            if base.startswith("supervis") or hyphenated or len(base) >= 6:
+                return base
+    return ""
+
+
+def _prefix_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    claim_parts, passage_parts = _parts(claim), _parts(passage)
+    claim_stems = {stem(w) for w in claim_parts}
+    passage_stems = {stem(w) for w in passage_parts}
+    for mine, theirs, their_stems, my_set in ((claim_parts, passage_parts, passage_stems, claim_parts),
+                                             (passage_parts, claim_parts, claim_stems, passage_parts)):
+        for word in sorted(mine):
+            base = _base(word)
+            if base and stem(base) in their_stems and word not in theirs:
+                plain = next(w for w in sorted(theirs) if stem(w) == stem(base))
+                if any(_base(w) == base or (_base(w) and stem(_base(w)) == stem(base)) for w in theirs):
+                    continue  # the other side uses a prefixed form too
+                if _synonyms(word) & theirs or _synonyms(plain) & mine:
+                    continue  # the other side also says it in other words
+                return (plain, word) if mine is passage_parts else (word, plain)
+    return None
+
+
+def _synonyms(word: str) -> set[str]:
+    """The other words on the same side of the antonym groups as `word`."""
+    return {w for left, right in ANTONYMS for side in (left, right) if word in side for w in side} - {word}
+
+
+def _antonym_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    claim_set, passage_set = set(claim), set(passage)
+    for left, right in ANTONYMS:
+        for side, other in ((left, right), (right, left)):
+            said = claim_set & side
+            opposite = passage_set & other
+            if said and opposite and not (passage_set & side) and not (claim_set & other):
+                return sorted(said)[0], sorted(opposite)[0]
+    return None
+
+
+def _modified(tokens: list[str]) -> set[tuple[str, str]]:
+    """(modifier, stem of the word it modifies) pairs: "more neurons", "low-dimensional", "more robust"."""
+    pairs = set()
+    flat: list[str] = []
+    for token in tokens:
+        pieces = token.split("-")
+        flat.extend(pieces if len(pieces) == 2 and pieces[0] and pieces[1] else [token])
+    for i, word in enumerate(flat[:-1]):
+        nxt = flat[i + 1]
+        if nxt in {"considerably", "much", "far", "significantly", "substantially"} and i + 2 < len(flat):
+            nxt = flat[i + 2]
+        if nxt not in _SEGMENT_BREAK:
+            pairs.add((word, stem(nxt)))
+    return pairs
+
+
+def _modifier_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    claim_pairs, passage_pairs = _modified(claim), _modified(passage)
+    for left, right in MODIFIERS:
+        for side, other in ((left, right), (right, left)):
+            for word, head in sorted(claim_pairs):
+                if word not in side:
+                    continue
+                same = {w for w, h in passage_pairs if h == head and w in side}
+                opposite = sorted(w for w, h in passage_pairs if h == head and w in other)
+                mine = {w for w, h in claim_pairs if h == head and w in other}
+                if opposite and not same and not mine:
+                    return f"{word} {head}", f"{opposite[0]} {head}"
+    return None
+
+
+def _sides(tokens: list[str]) -> tuple[set[str], set[str], str] | None:
+    """(content stems before, content stems after, the word) around the first comparative word of a
+    clause ("A is more data-efficient than B"), or None."""
+    for i, word in enumerate(tokens):
+        if word in _COMPARATIVE and 0 < i < len(tokens) - 1:
+            start = max((j + 1 for j in range(i) if tokens[j] in {",", ";", ":"}), default=0)
+            end = next((j for j in range(i + 1, len(tokens)) if tokens[j] in {",", ";", ":"}), len(tokens))
+            before = {stem(p) for w in tokens[start:i] for p in w.split("-") if len(p) > 2}
+            after = {stem(p) for w in tokens[i + 1:end] for p in w.split("-") if len(p) > 2}
+            return before, after, word
+    return None
+
+
+def _comparison_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    mine, theirs = _sides(claim), _sides(passage)
+    if not mine or not theirs:
+        return None
+    (c_before, c_after, c_word), (p_before, p_after, p_word) = mine, theirs
+    shared = p_before & p_after
+    p_before, p_after = p_before - shared, p_after - shared
+    c_before, c_after = c_before - shared, c_after - shared
+    c_before, c_after = c_before - c_after, c_after - c_before
+    if c_after & p_before and c_before & p_after:
+        return f"{' '.join(sorted(c_before & p_after))} {c_word} {' '.join(sorted(c_after & p_before))}", \
+            f"{' '.join(sorted(c_after & p_before))} {p_word} {' '.join(sorted(c_before & p_after))}"
+    return None
+
+
+def _segments(tokens: list[str]) -> list[set[str]]:
+    """Content stems of the pieces of a sentence between commas and conjunctions, numbers kept whole."""
+    pieces: list[set[str]] = [set()]
+    for word in tokens:
+        if word in _SEGMENT_BREAK:
+            pieces.append(set())
+        elif _NUMBER.match(word):
+            pieces[-1].add(_NUMBER.match(word).group(0))  # type: ignore[union-attr]
+        elif len(word) > 2:
+            pieces[-1].update(stem(p) for p in word.split("-") if len(p) > 2)
+    return [p for p in pieces if p]
+
+
+def _number_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    passage_segments = _segments(passage)
+    numbered = {w for s in passage_segments for w in s if _NUMBER.match(w)}
+    if len(numbered) < 2:
+        return None
+    counts: dict[str, int] = {}
+    for word in context:
+        counts[stem(word)] = counts.get(stem(word), 0) + 1
+    topic = {w for w, n in counts.items() if n >= 3}
+    for segment in _segments(claim):
+        for number in sorted(w for w in segment if _NUMBER.match(w) and w in numbered):
+            own = [s for s in passage_segments if number in s]
+            others = [s for s in passage_segments if number not in s]
+            words_here = {w for w in segment if not _NUMBER.match(w)} - topic
+            own_words = set().union(*own) - set().union(*others)
+            for other in others:
+                distinct = {w for w in other if not _NUMBER.match(w)} - set().union(*own)
+                if words_here & distinct and not words_here & own_words:
+                    word = sorted(words_here & distinct)[0]
+                    their = sorted(w for w in other if _NUMBER.match(w))
+                    return f"{word} {number}", f"{word} {their[0]}" if their else f"{word} without {number}"
+    return None
