@@ -181,11 +181,11 @@ def _inventory(store: ChunkStore, index_dir: Path, prune: bool) -> Inventory:
     that probe sound after a run is killed before it updates the manifest.
     """
     saved = saved_chunks(index_dir)
-    quick = store.inventory_if_holding(*saved) if saved and not prune else None
+    listed = inventory_of_current(*saved) if saved else None
+    quick = store.inventory_if_holding(listed) if listed is not None and not prune else None
     if quick is not None:
         return quick
     inventory = store.inventory()
-    listed = inventory_of_current(*saved) if saved else None
     inventory.max_version = max(inventory.max_version, listed.max_version if listed else 0)
     return inventory
 

@@ -19,7 +19,7 @@ from rag.errors import RagError
 from rag.metadata import abstract_from, public_metadata
 from rag.settings import Settings
 from rag.text import first_line
-from rag.versions import VERSION_KEY, Inventory, inventory_of_current, take_inventory
+from rag.versions import VERSION_KEY, Inventory, take_inventory
 
 SPACE = "cosine"
 META_MODEL = "embedding_model"
@@ -71,9 +71,9 @@ class ChunkStore:
         """The current version of every stored paper, and the leftover chunks no reader should see."""
         return take_inventory((c.chunk_id, c.metadata) for c in self._scan(None, documents=False))
 
-    def inventory_if_holding(self, chunk_ids: list[str], content_hashes: list[str]) -> Inventory | None:
-        """The inventory built from a list of current chunks kept beside the store (the BM25 manifest)
-        when the collection holds exactly those chunks, else None.
+    def inventory_if_holding(self, listed: Inventory) -> Inventory | None:
+        """`listed`, an inventory of current chunks kept beside the store (the BM25 manifest, see
+        rag.versions.inventory_of_current), when the collection holds exactly those chunks, else None.
 
         Two cheap probes stand for comparing every id, sound because every write follows ingest's
         protocol (rag.versions): each run writes under a version above every version already listed,
@@ -81,11 +81,8 @@ class ChunkStore:
         leftovers of a run killed after writing, or a run killed mid-delete) either holds a chunk of a
         higher version than the list's highest, or holds another number of chunks.
         """
-        listed = inventory_of_current(chunk_ids, content_hashes)
-        if listed is None:
-            return None
         with self.guard():
-            if self.collection.count() != len(chunk_ids):
+            if self.collection.count() != sum(len(v.chunk_ids) for v in listed.papers.values()):
                 return None
             newer = self.collection.get(where={VERSION_KEY: {"$gt": listed.max_version}}, include=[], limit=1)["ids"]
         return None if newer else listed

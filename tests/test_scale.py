@@ -22,6 +22,7 @@ from rag.errors import RagError
 from rag.ingest import bm25_dir, plan_chunks
 from rag.service import RagService
 from rag.store import max_batch_size
+from rag.versions import inventory_of_current
 
 
 # -- precision ------------------------------------------------------------------------------------
@@ -242,12 +243,12 @@ def test_a_reindex_killed_before_the_bm25_update_is_not_taken_from_the_manifest(
         service.ingest([path], reindex=True, progress=False)
     monkeypatch.undo()
     assert service.store.count() == len(bm25_index.saved_chunks(index_dir)[0])
-    assert service.store.inventory_if_holding(*bm25_index.saved_chunks(index_dir)) is None
+    assert service.store.inventory_if_holding(inventory_of_current(*bm25_index.saved_chunks(index_dir))) is None
     report = service.ingest([path], progress=False)
     assert (report.added, report.updated, report.unchanged) == (0, 0, 12)
     index = load_or_build(service.store, index_dir)
     assert index.fingerprint == bm25_index.rebuild(service.store, tmp_path / "rebuilt").fingerprint
-    assert service.store.inventory_if_holding(*bm25_index.saved_chunks(index_dir)) is not None
+    assert service.store.inventory_if_holding(inventory_of_current(*bm25_index.saved_chunks(index_dir))) is not None
 
 
 def test_a_delta_written_without_its_manifest_leaves_the_index_rebuilt_not_wrong(tmp_path, monkeypatch):
@@ -293,7 +294,7 @@ def test_a_change_reads_the_inventory_from_the_bm25_manifest_not_every_chunk(tmp
     settings, service, path, seeds = _ingested(tmp_path, 20)
     full = service.store.inventory()
     index_dir = bm25_dir(settings, service.store.name)
-    quick = service.store.inventory_if_holding(*bm25_index.saved_chunks(index_dir))
+    quick = service.store.inventory_if_holding(inventory_of_current(*bm25_index.saved_chunks(index_dir)))
     assert quick is not None and quick.leftovers == [] and quick.max_version == full.max_version
     assert {p: (v.version, v.content_hash, sorted(v.chunk_ids)) for p, v in quick.papers.items()} == \
         {p: (v.version, v.content_hash, sorted(v.chunk_ids)) for p, v in full.papers.items()}
@@ -309,4 +310,4 @@ def test_a_change_reads_the_inventory_from_the_bm25_manifest_not_every_chunk(tmp
     # A collection that holds other chunks than the manifest lists (a crash between the Chroma write
     # and the BM25 update) is not taken from the manifest.
     service.store.collection.delete(ids=[sorted(service.store.inventory().papers["P0"].chunk_ids)[0]])
-    assert service.store.inventory_if_holding(*bm25_index.saved_chunks(index_dir)) is None
+    assert service.store.inventory_if_holding(inventory_of_current(*bm25_index.saved_chunks(index_dir))) is None
