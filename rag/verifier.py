@@ -112,14 +112,14 @@ class RulesVerifier:
 
     def verify(self, claim: str, passages: list[Passage], sources: list[Source]) -> Verdict:
         """Fails on a contradiction, an unstated absolute word, too few shared words, or too low similarity."""
-        floor = contradiction_floor(claim, passages, sources)
+        aligned = aligned_passage(claim, sources)
+        floor = contradiction_floor(claim, passages, sources, aligned)
         if floor:
             return floor
         words = set(tokenize(claim))
         overlap = variant_share(words, " ".join(s.abstract for s in sources))
         if overlap < self.min_overlap:
             return Verdict(False, f"only {overlap:.0%} of its words are in the cited source")
-        aligned = aligned_passage(claim, sources)
         local = shared_share(words, aligned.text) if aligned else 0.0
         if local < self.min_passage_overlap:
             return Verdict(False, f"no passage of the cited source carries its content (best {local:.0%} of its words)")
@@ -149,11 +149,10 @@ def aligned_passage(claim: str, sources: list[Source]) -> Passage | None:
     return best[1] if best else None
 
 
-def contradiction_floor(claim: str, passages: list[Passage], sources: list[Source]) -> Verdict | None:
-    """A failing verdict when the claim contradicts its best passage or uses an absolute word its
-    sources never use (the floor of every verifier)."""
+def contradiction_floor(claim: str, passages: list[Passage], sources: list[Source], aligned: Passage | None) -> Verdict | None:
+    """A failing verdict when the claim contradicts `aligned` (its `aligned_passage`) or its closest
+    passage, or uses an absolute word its sources never use (the floor of every verifier)."""
     reason = ""
-    aligned = aligned_passage(claim, sources)
     for passage in ([aligned] if aligned else []) + passages[:1]:
         abstract = next((s.abstract for s in sources if s.n == passage.n), "")
         reason = reason or contradiction(claim, passage.text, abstract) or misattributed(claim, passage.text, abstract)
@@ -165,7 +164,7 @@ def model_floor(claim: str, passages: list[Passage], sources: list[Source], min_
     """The failing verdict a model-based verifier (cross-encoder, LLM judge) gives before asking its
     model: a contradiction of the best passage, an absolute word the sources never use, or no
     passage reaching `min_similarity`."""
-    floor = contradiction_floor(claim, passages, sources)
+    floor = contradiction_floor(claim, passages, sources, aligned_passage(claim, sources))
     if floor:
         return floor
     if not passages or passages[0].similarity < min_similarity:
