@@ -33,6 +33,7 @@ import numpy as np
 from rag.boundary import component
 from rag.store import ChunkStore, StoredChunk
 from rag.text import tokenize
+from rag.versions import VERSION_KEY, Inventory, inventory_of_summary, summary_of_current
 
 REBUILD_FIX = "rebuild it with `rag ingest --reindex`"
 K1, B = 1.5, 0.75
@@ -187,6 +188,7 @@ def update(index_dir: Path, before: str, removed: Iterable[str], added: list[Sto
     with component(f"saving the BM25 index at {index_dir}", "check the free space and permissions of the data dir"):
         _write_npz(index_dir / deltas[-1], **delta)
         _write_manifest(index_dir, {**manifest, "fingerprint": fingerprint, "chunk_ids": ids, "content_hashes": hashes,
+                                    "papers": _updated_summary(manifest, ids, hashes, gone, added),
                                     "deltas": deltas, "delta_rows": delta_rows})
     return fingerprint
 
@@ -194,8 +196,7 @@ def update(index_dir: Path, before: str, removed: Iterable[str], added: list[Sto
 def fingerprint_of(chunks: Iterable[tuple[str, dict[str, Any]]]) -> str:
     """Fingerprint of a set of current chunks, given as (chunk id, metadata) pairs in chunk-id order."""
     digest = hashlib.sha256(INDEX_FORMAT.encode())
-    for chunk_id, metadata in chunks:
-        digest.update(f"{chunk_id}:{metadata.get('content_hash', '')}\n".encode())
+    digest.update("".join(f"{chunk_id}:{metadata.get('content_hash', '')}\n" for chunk_id, metadata in chunks).encode())
     return digest.hexdigest()[:20]
 
 
@@ -248,7 +249,8 @@ def _save(index_dir: Path, fingerprint: str, chunk_ids: list[str], counts: TermC
                  chunk_ids=np.asarray(chunk_ids, dtype=str))
         (tmp_dir / "vocab.json").write_text(json.dumps(counts.vocab))
         _write_manifest(tmp_dir, {"format": INDEX_FORMAT, "fingerprint": fingerprint, "chunk_ids": chunk_ids,
-                                  "content_hashes": hashes, "deltas": [], "delta_rows": 0, "base_rows": len(chunk_ids)})
+                                  "content_hashes": hashes, "papers": summary_of_current(chunk_ids, hashes),
+                                  "deltas": [], "delta_rows": 0, "base_rows": len(chunk_ids)})
         old_dir = index_dir.with_name(index_dir.name + ".old")
         shutil.rmtree(old_dir, ignore_errors=True)
         if index_dir.exists():
@@ -257,10 +259,16 @@ def _save(index_dir: Path, fingerprint: str, chunk_ids: list[str], counts: TermC
         shutil.rmtree(old_dir, ignore_errors=True)
 
 
-def saved_chunks(index_dir: Path) -> tuple[list[str], list[str]] | None:
-    """(chunk ids, content hashes) the saved index covers, or None when there is no readable index of this format."""
+def saved_inventory(index_dir: Path) -> Inventory | None:
+    """The inventory of the current chunks the saved index covers, with its fingerprint (see
+    rag.versions.inventory_of_summary), or None when there is no readable index of this format or
+    its ids are not all current versioned ids. Reads the manifest's per-paper summary, one entry per
+    paper, instead of parsing every chunk id when the manifest has one."""
     manifest = _manifest(index_dir)
-    return None if manifest is None else (list(manifest["chunk_ids"]), list(manifest["content_hashes"]))
+    if manifest is None:
+        return None
+    summary = manifest.get("papers") or summary_of_current(manifest["chunk_ids"], manifest["content_hashes"])
+    return None if summary is None else inventory_of_summary(summary, manifest["fingerprint"])
 
 
 def _load(index_dir: Path, fingerprint: str) -> tuple[list[str], TermCounts, list[str]] | None:
@@ -309,6 +317,27 @@ def _counts(index_dir: Path, manifest: dict[str, Any], extra: dict[str, Any] | N
         raise ValueError("the saved BM25 files do not match their manifest")
     counts.matrix = counts.widened(counts.matrix)[[position[cid] for cid in manifest["chunk_ids"]]]
     return counts
+
+
+def _updated_summary(manifest: dict[str, Any], ids: list[str], hashes: list[str], gone: set[str],
+                     added: list[StoredChunk]) -> dict[str, list[Any]] | None:
+    """The manifest's per-paper summary after dropping the `gone` chunks and adding `added`: changed
+    entry by entry when the old summary exists and ingest's whole-paper changes keep it whole, else
+    summed up again from `ids` and `hashes`."""
+    summary = manifest.get("papers")
+    if summary is None:
+        return summary_of_current(ids, hashes)
+    summary = dict(summary)
+    for cid in gone:
+        paper_id, version, _ = cid.rsplit("::", 2)
+        if paper_id in summary and f"v{summary[paper_id][0]}" == version:
+            del summary[paper_id]
+    for chunk in added:
+        meta = chunk.metadata
+        summary[meta["paper_id"]] = [int(meta[VERSION_KEY]), str(meta.get("content_hash", "")), int(meta["n_chunks"])]
+    if sum(entry[2] for entry in summary.values()) != len(ids):  # a paper changed in part: not ingest's way
+        return summary_of_current(ids, hashes)
+    return summary
 
 
 def _delta(dropped: list[str], added: list[StoredChunk]) -> dict[str, Any]:

@@ -73,7 +73,7 @@ class ChunkStore:
 
     def inventory_if_holding(self, listed: Inventory) -> Inventory | None:
         """`listed`, an inventory of current chunks kept beside the store (the BM25 manifest, see
-        rag.versions.inventory_of_current), when the collection holds exactly those chunks, else None.
+        rag.bm25_index.saved_inventory), when the collection holds exactly those chunks, else None.
 
         Two cheap probes stand for comparing every id, sound because every write follows ingest's
         protocol (rag.versions): each run writes under a version above every version already listed,
@@ -82,7 +82,7 @@ class ChunkStore:
         higher version than the list's highest, or holds another number of chunks.
         """
         with self.guard():
-            if self.collection.count() != sum(len(v.chunk_ids) for v in listed.papers.values()):
+            if self.collection.count() != listed.chunk_count:
                 return None
             newer = self.collection.get(where={VERSION_KEY: {"$gt": listed.max_version}}, include=[], limit=1)["ids"]
         return None if newer else listed
@@ -137,6 +137,19 @@ class ChunkStore:
                 self.collection.delete(ids=chunk_ids[start:start + self.write_batch])
             if after_batch:
                 after_batch(number)
+
+    def vectors(self, chunk_ids: list[str]) -> list[tuple[StoredChunk, Any]]:
+        """The stored chunks among `chunk_ids`, each with its vector (a float32 array); ids not stored are left out."""
+        import numpy as np
+
+        found: list[tuple[StoredChunk, Any]] = []
+        for start in range(0, len(chunk_ids), self.write_batch):
+            with self.guard():
+                page = self.collection.get(ids=chunk_ids[start:start + self.write_batch],
+                                           include=["metadatas", "documents", "embeddings"])
+            for cid, doc, meta, vector in zip(page["ids"], page["documents"], page["metadatas"], page["embeddings"]):
+                found.append((StoredChunk(cid, doc or "", public_metadata(meta)), np.asarray(vector, dtype=np.float32)))
+        return found
 
     def get_paper(self, paper_id: str) -> StoredChunk | None:
         """The first chunk of a paper's current version, whose metadata holds the whole abstract; None if absent."""

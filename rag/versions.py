@@ -12,7 +12,7 @@ the next ingest. Chunks written before versions existed (ids `{paper_id}::{chunk
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator, Mapping
 
 from rag.metadata import VERSION_FIELD as VERSION_KEY
 
@@ -44,9 +44,11 @@ class PaperVersion:
 class Inventory:
     """What a collection holds: the current version of each paper, the leftover chunk ids, the top version."""
 
-    papers: dict[str, PaperVersion]
+    papers: Mapping[str, PaperVersion]
     leftovers: list[str]
     max_version: int
+    chunk_count: int  # chunks of the current versions
+    fingerprint: str = ""  # their BM25 fingerprint (rag.bm25_index.fingerprint_of) when known, else ""
 
     def current_ids(self) -> set[str]:
         """Ids of every chunk of every current version."""
@@ -78,28 +80,62 @@ def take_inventory(rows: Iterable[tuple[str, dict[str, Any]]]) -> Inventory:
             current[entry.paper_id] = entry
     keep = {id(v) for v in current.values()}
     leftovers = [cid for entry in versions.values() if id(entry) not in keep for cid in entry.chunk_ids]
-    return Inventory(current, leftovers, max_version)
+    return Inventory(current, leftovers, max_version, sum(len(v.chunk_ids) for v in current.values()))
 
 
-def inventory_of_current(chunk_ids: list[str], content_hashes: list[str]) -> Inventory | None:
-    """The inventory of a collection known to hold exactly these current chunks (ids in the
-    `chunk_id` form, with their content hashes), or None when an id is not in that form.
-
-    For a list kept beside the store (the BM25 manifest) that the caller has checked against the
-    collection's ids: it spares reading every chunk's metadata. Versions carry no first-chunk metadata.
-    """
-    papers: dict[str, PaperVersion] = {}
-    max_version = 0
+def summary_of_current(chunk_ids: Iterable[str], content_hashes: Iterable[str]) -> dict[str, list[Any]] | None:
+    """{paper_id: [version, content_hash, n_chunks]} of a list of current chunks (ids in the `chunk_id`
+    form, with their content hashes), or None when the list is not one: an id in another form, a
+    paper in two versions, or a paper whose chunk numbers are not 0..n-1."""
+    papers: dict[str, list[Any]] = {}
+    seen: dict[str, int] = {}
     for cid, content_hash in zip(chunk_ids, content_hashes):
         parts = cid.rsplit("::", 2)
         if len(parts) != 3 or not parts[1].startswith("v") or not parts[1][1:].isdigit() or not parts[2].isdigit():
             return None
         paper_id, version, chunk = parts[0], int(parts[1][1:]), int(parts[2])
-        max_version = max(max_version, version)
-        entry = papers.setdefault(paper_id, PaperVersion(paper_id, content_hash, version, 0))
-        if (entry.version, entry.content_hash) != (version, content_hash):
-            return None  # two versions of one paper: not a list of current chunks
-        entry.chunk_ids.append(cid)
-        entry.chunks_seen.add(chunk)
-        entry.n_chunks += 1
-    return Inventory(papers, [], max_version)
+        entry = papers.setdefault(paper_id, [version, content_hash, 0])
+        if (entry[0], entry[1]) != (version, content_hash):
+            return None
+        entry[2] += 1
+        seen[paper_id] = seen.get(paper_id, 0) + chunk
+    # Ids are unique, so a paper's chunk numbers are n distinct integers >= 0: they are 0..n-1 exactly
+    # when they add up to n(n-1)/2, the least such n can add up to.
+    if any(seen[pid] != n * (n - 1) // 2 for pid, (_, _, n) in papers.items()):
+        return None
+    return papers
+
+
+class _SummaryPapers(Mapping[str, PaperVersion]):
+    """The papers of a summary (see summary_of_current) as PaperVersions, each built when asked for,
+    so a large store's summary costs nothing until a paper of it is looked at."""
+
+    def __init__(self, summary: dict[str, list[Any]]) -> None:
+        self._summary = summary
+
+    def __getitem__(self, paper_id: str) -> PaperVersion:
+        version, content_hash, n_chunks = self._summary[paper_id]
+        return PaperVersion(paper_id, content_hash, version, n_chunks,
+                            [chunk_id(paper_id, version, i) for i in range(n_chunks)], set(range(n_chunks)))
+
+    def __contains__(self, paper_id: object) -> bool:
+        return paper_id in self._summary
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._summary)
+
+    def __len__(self) -> int:
+        return len(self._summary)
+
+
+def inventory_of_summary(summary: dict[str, list[Any]], fingerprint: str = "") -> Inventory:
+    """The inventory of a collection known to hold exactly the current chunks of `summary`
+    ({paper_id: [version, content_hash, n_chunks]}, see summary_of_current), with their BM25
+    `fingerprint` when known.
+
+    For a summary kept beside the store (the BM25 manifest) that the caller has checked against the
+    collection: it spares reading every chunk's metadata. Versions carry no first-chunk metadata.
+    """
+    max_version = max((entry[0] for entry in summary.values()), default=0)
+    chunk_count = sum(entry[2] for entry in summary.values())
+    return Inventory(_SummaryPapers(summary), [], max_version, chunk_count, fingerprint)

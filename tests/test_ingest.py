@@ -29,7 +29,7 @@ def test_reingesting_the_same_files_adds_nothing(seeded_copy):
     settings = make_settings(seeded_copy)
     before = _store(settings).count()
     report = RagService(settings).ingest([SEEDS], progress=False)
-    assert report.as_dict() == {"added": 0, "updated": 0, "unchanged": 38, "removed": 0, "papers": 38, "chunks": before, "long_records": []}
+    assert report.as_dict() == {"added": 0, "updated": 0, "unchanged": 38, "removed": 0, "papers": 38, "chunks": before, "long_records": [], "vectors_reused": 0}
     assert _store(settings).count() == before
 
 

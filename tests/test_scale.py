@@ -19,10 +19,10 @@ from rag.chunking import chunk_text
 from rag.corpus import iter_file, read_corpus, read_file
 from rag.embeddings import build_embedding, cpu_flags_of, resolve_precision
 from rag.errors import RagError
-from rag.ingest import bm25_dir, plan_chunks
+from rag.ingest import bm25_dir, embedding_text, plan_chunks
 from rag.service import RagService
 from rag.store import max_batch_size
-from rag.versions import inventory_of_current
+from rag.versions import summary_of_current
 
 
 # -- precision ------------------------------------------------------------------------------------
@@ -225,6 +225,55 @@ def test_incremental_bm25_equals_a_full_rebuild(tmp_path, monkeypatch, compact_s
     scores = incremental.scores("zebrafrog")
     matched = {incremental.metadatas[i]["paper_id"] for i in np.flatnonzero(scores > 0)}
     assert matched == {"P5", "P9", "P12", "P20", "P33", "P36"}
+    # The manifest's per-paper summary, changed entry by entry, is the one summed up from its chunk ids.
+    assert manifest["papers"] == summary_of_current(manifest["chunk_ids"], manifest["content_hashes"])
+    assert len(manifest["papers"]) == report.papers
+
+
+def test_a_changed_paper_keeps_the_vectors_of_its_unchanged_chunks(tmp_path):
+    """An abstract with one sentence appended: its earlier chunks keep their text, so their stored
+    vectors are kept, not embedded again; an abstract edited everywhere is embedded whole."""
+    seeds = read_corpus([SEEDS])
+    settings = make_settings(tmp_path / "data", chunking={"max_tokens": 48, "overlap_sentences": 0})
+    service = RagService(settings)
+    long_ones = [i for i, paper in enumerate(seeds) if paper.text.count(". ") >= 6][:2]
+    path = _corpus(tmp_path / "papers.json", seeds, long_ones)
+    service.ingest([path], progress=False)
+    before = {c.chunk_id: (c.text, vector) for c, vector in service.store.vectors(sorted(service.store.inventory().current_ids()))}
+    appended, rewritten = long_ones
+    rows = json.loads(path.read_text())
+    rows[0]["abstract"] += " A revision adds zebrafrog results."
+    rows[1]["abstract"] = "Revised: " + rows[1]["abstract"].replace(". ", ". In short, ")
+    path.write_text(json.dumps(rows), encoding="utf-8")
+    encoded = service.embedder.encoded
+    report = service.ingest([path], progress=False)
+    after = dict(((c.chunk_id, (c.text, vector)) for c, vector in service.store.vectors(sorted(service.store.inventory().current_ids()))))
+    old_by_text = {text: vector for text, vector in before.values()}
+    kept = [cid for cid, (text, vector) in after.items() if text in old_by_text]
+    assert report.updated == 2 and report.vectors_reused == len(kept) >= 2
+    assert all(cid.startswith(f"P{appended}::") for cid in kept)  # none of the rewritten paper's
+    assert all(np.allclose(after[cid][1], old_by_text[after[cid][0]], atol=1e-6) for cid in kept)
+    changed = [cid for cid in after if cid not in kept]
+    assert service.embedder.encoded - encoded == len(changed)  # the kept ones were not embedded again
+    fresh = service.embedder.encode_array([embedding_text(f"Paper {i} on {seeds[i].title}", after[cid][0])
+                                           for cid in changed for i in [int(cid.split("::")[0][1:])]])
+    assert np.allclose(np.stack([after[cid][1] for cid in changed]), fresh, atol=2e-2)
+    assert service.search("zebrafrog results", mode="bm25")[0].paper_id == f"P{appended}"
+
+
+def test_the_corpus_is_read_once_when_it_fits_in_memory_and_twice_when_not(tmp_path, monkeypatch):
+    from rag import ingest as ingest_module
+
+    settings, service, path, seeds = _ingested(tmp_path, 6)
+    reads = []
+    real = ingest_module.iter_corpus
+    monkeypatch.setattr(ingest_module, "iter_corpus", lambda paths: reads.append(paths) or real(paths))
+    first = service.ingest([_corpus(path, seeds, range(8), revised={2})], progress=False)
+    assert len(reads) == 1 and (first.added, first.updated) == (2, 1)
+    monkeypatch.setattr(ingest_module, "KEEP_CHARS", 0)
+    second = service.ingest([_corpus(path, seeds, range(10), revised={2, 3})], progress=False)
+    assert len(reads) == 3 and (second.added, second.updated, second.unchanged) == (2, 1, 7)
+    assert service.stats()["papers"] == 10
 
 
 def test_a_reindex_killed_before_the_bm25_update_is_not_taken_from_the_manifest(tmp_path, monkeypatch):
@@ -242,13 +291,13 @@ def test_a_reindex_killed_before_the_bm25_update_is_not_taken_from_the_manifest(
     with pytest.raises(KeyboardInterrupt):
         service.ingest([path], reindex=True, progress=False)
     monkeypatch.undo()
-    assert service.store.count() == len(bm25_index.saved_chunks(index_dir)[0])
-    assert service.store.inventory_if_holding(inventory_of_current(*bm25_index.saved_chunks(index_dir))) is None
+    assert service.store.count() == bm25_index.saved_inventory(index_dir).chunk_count
+    assert service.store.inventory_if_holding(bm25_index.saved_inventory(index_dir)) is None
     report = service.ingest([path], progress=False)
     assert (report.added, report.updated, report.unchanged) == (0, 0, 12)
     index = load_or_build(service.store, index_dir)
     assert index.fingerprint == bm25_index.rebuild(service.store, tmp_path / "rebuilt").fingerprint
-    assert service.store.inventory_if_holding(inventory_of_current(*bm25_index.saved_chunks(index_dir))) is not None
+    assert service.store.inventory_if_holding(bm25_index.saved_inventory(index_dir)) is not None
 
 
 def test_a_delta_written_without_its_manifest_leaves_the_index_rebuilt_not_wrong(tmp_path, monkeypatch):
@@ -294,7 +343,7 @@ def test_a_change_reads_the_inventory_from_the_bm25_manifest_not_every_chunk(tmp
     settings, service, path, seeds = _ingested(tmp_path, 20)
     full = service.store.inventory()
     index_dir = bm25_dir(settings, service.store.name)
-    quick = service.store.inventory_if_holding(inventory_of_current(*bm25_index.saved_chunks(index_dir)))
+    quick = service.store.inventory_if_holding(bm25_index.saved_inventory(index_dir))
     assert quick is not None and quick.leftovers == [] and quick.max_version == full.max_version
     assert {p: (v.version, v.content_hash, sorted(v.chunk_ids)) for p, v in quick.papers.items()} == \
         {p: (v.version, v.content_hash, sorted(v.chunk_ids)) for p, v in full.papers.items()}
@@ -310,4 +359,4 @@ def test_a_change_reads_the_inventory_from_the_bm25_manifest_not_every_chunk(tmp
     # A collection that holds other chunks than the manifest lists (a crash between the Chroma write
     # and the BM25 update) is not taken from the manifest.
     service.store.collection.delete(ids=[sorted(service.store.inventory().papers["P0"].chunk_ids)[0]])
-    assert service.store.inventory_if_holding(inventory_of_current(*bm25_index.saved_chunks(index_dir))) is None
+    assert service.store.inventory_if_holding(bm25_index.saved_inventory(index_dir)) is None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rag.versions import VERSION_KEY, chunk_id, take_inventory
+from rag.versions import VERSION_KEY, chunk_id, inventory_of_summary, summary_of_current, take_inventory
 
 
 def _rows(paper_id: str, version: int, content_hash: str, n_chunks: int, chunks: range | None = None):
@@ -34,3 +34,25 @@ def test_chunks_from_before_versions_count_as_version_zero():
     assert set(inventory.papers) == {"P", "Q"} and not inventory.leftovers and inventory.max_version == 3
     updated = take_inventory(legacy + _rows("P", 4, "h2", 1))
     assert updated.papers["P"].content_hash == "h2" and updated.leftovers == ["P::0"]
+
+
+def test_a_summary_of_current_chunks_gives_the_inventory_a_full_read_would():
+    rows = _rows("P", 3, "p", 3) + _rows("Q", 5, "q", 1)
+    summary = summary_of_current([cid for cid, _ in rows], [m["content_hash"] for _, m in rows])
+    assert summary == {"P": [3, "p", 3], "Q": [5, "q", 1]}
+    quick, full = inventory_of_summary(summary, "fp"), take_inventory(rows)
+    assert (quick.max_version, quick.chunk_count, quick.fingerprint, quick.leftovers) == (5, 4, "fp", [])
+    assert (full.max_version, full.chunk_count) == (5, 4)
+    assert "P" in quick.papers and "R" not in quick.papers and len(quick.papers) == 2
+    for pid in ("P", "Q"):
+        a, b = quick.papers[pid], full.papers[pid]
+        assert (a.version, a.content_hash, a.n_chunks, sorted(a.chunk_ids), a.complete) == \
+            (b.version, b.content_hash, b.n_chunks, sorted(b.chunk_ids), True)
+
+
+def test_a_list_that_is_not_of_current_chunks_has_no_summary():
+    assert summary_of_current(["P::0"], ["h"]) is None  # written before versions
+    assert summary_of_current(["P::v1::0", "P::v2::0"], ["h", "h"]) is None  # two versions of one paper
+    assert summary_of_current(["P::v1::0", "P::v1::0"], ["h", "g"]) is None  # two hashes of one version
+    assert summary_of_current(["P::v1::0", "P::v1::2"], ["h", "h"]) is None  # chunk 1 missing
+    assert summary_of_current(["P::v1::1", "P::v1::0"], ["h", "h"]) == {"P": [1, "h", 2]}
