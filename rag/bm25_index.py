@@ -11,7 +11,8 @@ per ingest (the chunk ids it dropped, the term counts of the chunks it added), s
 writing the change, not the whole index; loading applies the deltas to the base, and once the deltas
 hold more than COMPACT_SHARE of the base's rows an update folds them into a new base.
 `manifest.json` names the current chunk ids, content hashes, deltas and a fingerprint of the ids
-(and hashes) covered; on load, a fingerprint that does not match the collection triggers a rebuild
+(and hashes) covered, and sums them up per paper (`papers`: version, content hash, chunk count) so
+an ingest takes its inventory without parsing every id; on load, a fingerprint that does not match the collection triggers a rebuild
 from the collection itself (never from the corpus files), and `update` applies a change only to an
 index whose fingerprint matches the collection before that change, so BM25 and Chroma can never
 disagree, crash or not: the manifest is replaced last, atomically.

@@ -1,10 +1,11 @@
 """Ingestion: corpus files → chunks → embeddings → Chroma, then the BM25 index updated to match.
 
-Idempotent by content hash: unchanged papers are skipped, changed ones have their chunks replaced.
-The corpus is streamed twice: a first pass reads and checks every file (keeping only ids and
-hashes), so a bad file leaves the store as it was; the second pass chunks, embeds and writes the
-new and changed papers in steps of PAPERS_PER_STEP, so memory stays bounded whatever the corpus
-size. Replacement is crash-safe: a changed paper's new version is written under new chunk ids
+Idempotent by content hash: unchanged papers are skipped, changed ones have their chunks replaced
+(a changed paper's chunks whose text did not change keep their stored vectors, not re-embedded).
+A first pass reads and checks every file, so a bad file leaves the store as it was; a second pass
+chunks, embeds and writes the new and changed papers in steps of PAPERS_PER_STEP. A corpus of up
+to KEEP_CHARS of text is kept from the first pass; a larger one is streamed twice, keeping only
+ids and hashes, so memory stays bounded whatever the corpus size. Replacement is crash-safe: a changed paper's new version is written under new chunk ids
 before its old version is deleted, and readers only ever see one complete version of each paper
 (rag.versions), so a run killed at any point leaves every paper in its old or its new version; the
 next run deletes the leftovers. The BM25 index is updated with the change alone (rag.bm25_index);
