@@ -58,6 +58,12 @@ class PaperBM25:
             total[papers] += weight * idf * tf / (tf + self._norm[papers])
         return total
 
+    @property
+    def max_idf(self) -> float:
+        """The largest IDF a word can have over these papers (a word in one paper)."""
+        n = len(self.paper_ids)
+        return float(np.log(1 + (n - 0.5) / 1.5)) if n else 1.0
+
     def best_chunks(self, chunk_scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per paper: its best chunk's score and that chunk's position (ties: the last such chunk)."""
         best = np.full(len(self.paper_ids), -np.inf, dtype=np.float64)

@@ -22,7 +22,7 @@ from llama_index.core.vector_stores import MetadataFilter, MetadataFilters, Vect
 from rag.bm25_index import BM25Index
 from rag.embeddings import SentenceTransformerEmbedding
 from rag.errors import RagError
-from rag.fusion import fuse
+from rag.fusion import confident_dense_weight, fuse
 from rag.metadata import filterable
 from rag.paper_index import PaperBM25
 from rag.prf import rm3_weights
@@ -115,8 +115,9 @@ class PaperRetriever(BaseRetriever):
         top_k = top_k or self.settings.top_k
         filters = self._check_filters(filters or {})
         dense = self._dense(query, filters, query_vector) if mode in ("hybrid", "dense") else {}
-        lexical = self._bm25(content_query(query), filters) if mode in ("hybrid", "bm25") else {}
-        hits = self._fuse(dense, lexical, mode)
+        words = content_query(query)
+        lexical = self._bm25(words, filters) if mode in ("hybrid", "bm25") else {}
+        hits = self._fuse(dense, lexical, mode, len(set(tokenize(words))))
         for stage in self.postprocessors:
             hits = stage.process(query, hits)
         if floor:
@@ -212,10 +213,11 @@ class PaperRetriever(BaseRetriever):
         feedback = [(tokenize(self.bm25.texts[p]), float(scores[p])) for p in top]
         return rm3_weights(tokenize(query), feedback, self.settings.prf_terms, self.settings.prf_weight)
 
-    def _fuse(self, dense: dict[str, PaperHit], lexical: dict[str, PaperHit], mode: str) -> list[PaperHit]:
-        weights = {"dense": self.settings.dense_weight, "bm25": 1.0 - self.settings.dense_weight}
-        if mode != "hybrid":
-            weights = {mode: 1.0}
+    def _fuse(self, dense: dict[str, PaperHit], lexical: dict[str, PaperHit], mode: str, terms: int) -> list[PaperHit]:
+        weights = {mode: 1.0}
+        if mode == "hybrid":
+            weight = self._dense_weight(dense, lexical, terms)
+            weights = {"dense": weight, "bm25": 1.0 - weight}
         rankings = {
             "dense": {pid: h.dense_similarity or 0.0 for pid, h in dense.items()},
             "bm25": {pid: h.lexical_score if h.lexical_score is not None else h.bm25_score or 0.0 for pid, h in lexical.items()},
@@ -231,6 +233,18 @@ class PaperRetriever(BaseRetriever):
         for paper_id, entry in merged.items():
             entry.score = scores.get(paper_id, 0.0)
         return sorted(merged.values(), key=lambda h: (-h.score, h.paper_id))
+
+    def _dense_weight(self, dense: dict[str, PaperHit], lexical: dict[str, PaperHit], terms: int) -> float:
+        """`dense_weight`, adjusted for this query by how confident each retriever's best match is
+        (rag.fusion.confident_dense_weight; `retrieval.confidence_*`)."""
+        s = self.settings
+        if not dense or not lexical or not terms:
+            return s.dense_weight
+        top_cosine = max(h.dense_similarity or 0.0 for h in dense.values())
+        top_lexical = max(h.lexical_score or 0.0 for h in lexical.values())
+        share = top_lexical / terms / self.paper_bm25.max_idf
+        return confident_dense_weight(s.dense_weight, top_cosine, share, s.confidence_cosine_centre,
+                                      s.confidence_cosine_slope, s.confidence_bm25_centre, s.confidence_bm25_slope)
 
     def _check_filters(self, filters: Mapping[str, Any]) -> dict[str, Any]:
         if not filters:

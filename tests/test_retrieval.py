@@ -169,3 +169,15 @@ def test_every_mix_of_paper_and_chunk_bm25_finds_the_paper_and_shows_its_best_ch
     assert hits[0].paper_id == "000_711129f47277f084#5"
     assert hits[0].bm25_text in retriever.store.abstract(hits[0].paper_id)
     assert hits[0].bm25_score > 0
+
+
+def test_a_coined_name_moves_the_fusion_towards_bm25(seeded_settings):
+    """'ConfSleepNet' is one rare word the embedding does not know: its BM25 match is far above the
+    usual share of the largest IDF, so the query's dense weight drops below the fixed 0.5."""
+    retriever = RagService(seeded_settings).retriever
+    dense = retriever._dense("ConfSleepNet", {}, None)
+    lexical = retriever._bm25("ConfSleepNet", {})
+    assert retriever._dense_weight(dense, lexical, 1) < retriever.settings.dense_weight == 0.5
+    fixed = retriever.settings.model_copy(update={"confidence_cosine_slope": 0.0, "confidence_bm25_slope": 0.0})
+    retriever.settings = fixed
+    assert retriever._dense_weight(dense, lexical, 1) == 0.5
