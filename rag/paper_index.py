@@ -25,7 +25,7 @@ class PaperBM25:
     """Paper-level BM25 scores of one chunk index, and the map from its chunks to their papers."""
 
     def __init__(self, chunks: BM25Index, k1: float, b: float) -> None:
-        self.k1 = k1
+        self.k1, self.b = k1, b
         self.chunks = chunks
         index: dict[str, int] = {}
         self.chunk_paper = np.array([index.setdefault(m["paper_id"], len(index)) for m in chunks.metadatas], dtype=np.int64)
@@ -99,4 +99,4 @@ def _repeated_counts(chunks: BM25Index, chunk_paper: np.ndarray, n_papers: int) 
         terms.extend(tid for tid in ids if tid is not None)
         rows.extend([paper] * (len(terms) - len(rows)))
     shape = (max(1, len(chunks.counts.vocab)), n_papers)
-    return csr_matrix((np.ones(len(terms)), (terms, rows)), shape=shape)
+    return csr_matrix((np.ones(len(terms), dtype=np.float32), (terms, rows)), shape=shape)

@@ -199,10 +199,12 @@ class PaperRetriever(BaseRetriever):
 
     @property
     def paper_bm25(self) -> PaperBM25:
-        """The whole-paper BM25 of this retriever's chunk index, derived at its first use (rag.paper_index)."""
-        if self._paper_bm25 is None:
-            self._paper_bm25 = PaperBM25(self.bm25, self.settings.bm25_paper_k1, self.settings.bm25_paper_b)
-        return self._paper_bm25
+        """The whole-paper BM25 of this retriever's chunk index, derived at its first use (rag.paper_index)
+        and again only when `bm25_paper_k1` or `bm25_paper_b` change."""
+        papers = self._paper_bm25
+        if papers is None or (papers.k1, papers.b) != (self.settings.bm25_paper_k1, self.settings.bm25_paper_b):
+            papers = self._paper_bm25 = PaperBM25(self.bm25, self.settings.bm25_paper_k1, self.settings.bm25_paper_b)
+        return papers
 
     def _feedback(self, query: str, scores: np.ndarray) -> dict[str, float]:
         """The RM3-expanded query (rag.prf) as term weights, fed back from the top first-pass chunks."""
