@@ -80,23 +80,23 @@ def _repeated_counts(chunks: BM25Index, chunk_paper: np.ndarray, n_papers: int) 
     before it (`text == abstract[start:end]`, so the shared part is text[:previous end - start])."""
     from scipy.sparse import csr_matrix
 
-    prefixes = indexed_texts([""] * len(chunks.chunk_ids), chunks.metadatas)  # what each chunk indexed besides its text
     by_paper: dict[int, list[int]] = {}
     for position, paper in enumerate(chunk_paper.tolist()):
         by_paper.setdefault(paper, []).append(position)
+    several = {paper: sorted(positions, key=lambda p: chunks.metadatas[p].get("chunk", 0))
+               for paper, positions in by_paper.items() if len(positions) > 1}
+    firsts = [chunks.metadatas[positions[0]] for positions in several.values()]
+    titles = indexed_texts([""] * len(firsts), firsts)  # what a chunk indexed besides its text: "Title. " or ""
+    term_id = chunks.counts.term_id
     rows, terms = [], []
-    for paper, positions in by_paper.items():
-        if len(positions) < 2:
-            continue
-        positions.sort(key=lambda p: chunks.metadatas[p].get("chunk", 0))
-        title = tokenize(prefixes[positions[0]]) * (len(positions) - 1)
-        shared = []
+    for (paper, positions), title in zip(several.items(), titles):
+        repeated = [title] * (len(positions) - 1)
         for before, after in zip(positions, positions[1:]):
             end, start = chunks.metadatas[before].get("end"), chunks.metadatas[after].get("start")
             if end is not None and start is not None and end > start:
-                shared.append(chunks.texts[after][: end - start])
-        ids = [chunks.counts.term_id.get(token) for token in title + tokenize(" ".join(shared))]
-        terms.extend(tid for tid in ids if tid is not None)
-        rows.extend([paper] * (len(terms) - len(rows)))
+                repeated.append(chunks.texts[after][: end - start])
+        ids = [tid for tid in map(term_id.get, tokenize(" ".join(repeated))) if tid is not None]
+        terms += ids
+        rows += [paper] * len(ids)
     shape = (max(1, len(chunks.counts.vocab)), n_papers)
     return csr_matrix((np.ones(len(terms), dtype=np.float32), (terms, rows)), shape=shape)
