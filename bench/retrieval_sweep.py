@@ -8,7 +8,7 @@ Reads the evaluation collection once (chunk vectors, texts, titles; cached in
 DIR/sweep-<name>.npz), then scores every query against every paper in numpy: BM25 over chunks or
 over whole abstracts with several k1/b and tokenisations, paper scores from the best chunk plus a
 share of the others, dense Rocchio feedback, and z-score / min-max / RRF fusion with fixed,
-idf-dependent or grid-learned weights. Prints nDCG@10 (and the dev subsets) per variant. Choose on
+idf-dependent, grid-learned or per-query confidence-adjusted weights (`--stage confidence`). Prints nDCG@10 (and the dev subsets) per variant. Choose on
 train splits and dev sets only.
 """
 
@@ -226,6 +226,38 @@ def fusion_stage(data, dense, bm25, paper_bm25, dense_chunks, queries, report) -
         report(f"fuse zscore 0.5 rocchio(hybrid top {docs}, beta {beta}) + bm25", fuse([normalise(moved, "zscore"), zb], [0.5, 0.5]))
 
 
+def confidence_stage(data, dense, queries, report) -> None:
+    """Whole-paper BM25 (k1 0.9, b 0.75, each query word once, as rag.paper_index scores it) fused
+    with dense at a dense weight adjusted per query by rag.fusion.confident_dense_weight, over a
+    grid of slopes; the centres are this split's medians (the defaults are SciFact train's)."""
+    import bm25s
+
+    from rag.fusion import confident_dense_weight
+
+    model = bm25s.BM25(k1=0.9, b=0.75, method="lucene")
+    model.index([tokenize(t) or [""] for t in data["paper_texts"]], show_progress=False)
+    papers = np.zeros((len(queries), len(data["papers"])), dtype=np.float32)
+    terms = np.ones(len(queries))
+    for i, query in enumerate(queries):
+        words = list(dict.fromkeys(tokenize(query)))
+        terms[i] = max(1, len(words))
+        known = [w for w in words if w in model.vocab_dict]
+        if known:
+            papers[i] = model.get_scores(known)
+    lexical = np.where(papers > 0, papers, -np.inf)
+    report("bm25 whole paper k1=0.9 b=0.75 (default)", lexical)
+    n = len(data["papers"])
+    top_cosine, top_share = dense.max(axis=1), papers.max(axis=1) / terms / np.log(1 + (n - 0.5) / 1.5)
+    centres = float(np.median(top_cosine)), float(np.median(top_share))
+    print(f"medians: best cosine {centres[0]:.3f}, best BM25 share {centres[1]:.3f}")
+    zd, zb = normalise(dense, "zscore"), normalise(lexical, "zscore")
+    for cosine_slope, bm25_slope in itertools.product((0.0, 1.0, 2.0), (0.0, 1.0, 2.0, 3.0)):
+        weight = np.array([confident_dense_weight(0.5, c, b, centres[0], cosine_slope, centres[1], bm25_slope)
+                           for c, b in zip(top_cosine, top_share)])
+        report(f"fuse zscore whole-paper bm25, dense 0.5 + {cosine_slope} x cosine - {bm25_slope} x bm25 share",
+               fuse([zd, zb], [weight, 1 - weight]))
+
+
 def plain_tokens(text: str) -> list[str]:
     """tokenize() without stemming (words as written, lower case, stop words dropped)."""
     from rag.text import STOPWORDS, _TOKEN
@@ -235,7 +267,7 @@ def plain_tokens(text: str) -> list[str]:
 
 def main() -> None:
     parser = retrieval_benchmark_parser(__doc__.splitlines()[0])
-    parser.add_argument("--stage", default="all", help="bm25, paper, dense, fusion or all")
+    parser.add_argument("--stage", default="all", help="bm25, paper, dense, fusion, confidence or all")
     args = parser.parse_args()
     data = load(args)
     n_papers = len(data["papers"])
@@ -274,6 +306,8 @@ def main() -> None:
             report(f"bm25 paper doc k1={k1} b={b}", paper_bm25[(k1, b)])
     if args.stage in ("dense", "fusion", "all"):
         fusion_stage(data, dense, bm25, paper_bm25.get((1.2, 0.75)), dense_chunks, bm25_queries, report)
+    if args.stage in ("confidence", "all"):
+        confidence_stage(data, dense, bm25_queries, report)
     print_table(["variant", "nDCG@10", "R@1", "R@10", "R@100"] + (["single nDCG", "single R@1", "multi R@10"] if data["multi"] else []), rows)
     json.dump(rows, open(Path(args.data_dir) / f"sweep-rows-{args.split}-{args.stage}.json", "w"))
 

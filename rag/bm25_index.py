@@ -112,6 +112,11 @@ class BM25Index:
         return not self.chunk_ids
 
     @property
+    def chunk_terms(self) -> Any:
+        """The chunk x term counts as a scipy CSC matrix (column = `counts.term_id`); read, never modify."""
+        return self._by_term
+
+    @property
     def max_idf(self) -> float:
         """The largest IDF a term can have here (a word in one chunk): about the most one term can score."""
         n = len(self.chunk_ids)

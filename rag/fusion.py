@@ -13,6 +13,7 @@ import statistics
 from typing import Mapping
 
 FUSIONS = ("rrf", "minmax", "zscore")
+WEIGHT_RANGE = (0.2, 0.8)  # a confidence-adjusted dense weight stays inside this: neither retriever is ever ignored
 
 
 def normalise(scores: Mapping[str, float], method: str) -> dict[str, float]:
@@ -72,3 +73,23 @@ def fuse(
     if method == "zscore":  # squash to (0, 1) like the other fusions; the order is unchanged
         return {paper_id: 1.0 / (1.0 + math.exp(-score)) for paper_id, score in papers.items()}
     return papers
+
+
+def confident_dense_weight(
+    base: float,
+    top_cosine: float,
+    top_bm25_share: float,
+    cosine_centre: float,
+    cosine_slope: float,
+    bm25_centre: float,
+    bm25_slope: float,
+) -> float:
+    """The dense weight for one query: `base`, raised by `cosine_slope` x how far the best dense
+    cosine lies above `cosine_centre` (the embedding found a close match) and lowered by
+    `bm25_slope` x how far the best BM25 score per query word, as a share of the largest IDF, lies
+    above `bm25_centre` (rare query words matched exactly), kept within WEIGHT_RANGE. Slopes of 0
+    give `base` unchanged (then it is not clipped)."""
+    if not cosine_slope and not bm25_slope:
+        return base
+    weight = base + cosine_slope * (top_cosine - cosine_centre) - bm25_slope * (top_bm25_share - bm25_centre)
+    return min(max(weight, WEIGHT_RANGE[0]), WEIGHT_RANGE[1])

@@ -1,8 +1,9 @@
 """Hybrid retrieval: dense (Chroma) and BM25 over the same chunks, fused, folded to one hit per paper.
 
 Fusion (rag.fusion) is a weighted sum of each retriever's normalised scores, or reciprocal rank
-fusion. BM25 reads the question's content words (rag.query), optionally expanded by RM3 feedback
-(rag.prf). Post-processors (e.g. a re-ranker, `retrieval.postprocessors`) then reorder the fused
+fusion; the dense weight moves per query with how confident each retriever's best match is. BM25
+reads the question's content words (rag.query), optionally expanded by RM3 feedback (rag.prf), and
+ranks whole papers (rag.paper_index, derived from the chunk index) and/or their best chunks. Post-processors (e.g. a re-ranker, `retrieval.postprocessors`) then reorder the fused
 candidates. A relevance floor (`rag.relevance.retrieval_floor`) drops papers whose best chunk is
 neither close in embedding space nor a solid lexical match, so a query with nothing relevant
 returns nothing. `PaperRetriever` is also a LlamaIndex `BaseRetriever`.
@@ -22,8 +23,9 @@ from llama_index.core.vector_stores import MetadataFilter, MetadataFilters, Vect
 from rag.bm25_index import BM25Index
 from rag.embeddings import SentenceTransformerEmbedding
 from rag.errors import RagError
-from rag.fusion import fuse
+from rag.fusion import confident_dense_weight, fuse
 from rag.metadata import filterable
+from rag.paper_index import PaperBM25
 from rag.prf import rm3_weights
 from rag.query import content_query
 from rag.relevance import retrieval_floor
@@ -89,6 +91,7 @@ class PaperRetriever(BaseRetriever):
         self.store = store
         self.embedder = embedder
         self.bm25 = bm25
+        self._paper_bm25: PaperBM25 | None = None
         self._position = {chunk_id: i for i, chunk_id in enumerate(bm25.chunk_ids)}
         self._filter_keys = {k for k in set().union(*(m.keys() for m in bm25.metadatas)) if filterable(k)}
 
@@ -113,8 +116,9 @@ class PaperRetriever(BaseRetriever):
         top_k = top_k or self.settings.top_k
         filters = self._check_filters(filters or {})
         dense = self._dense(query, filters, query_vector) if mode in ("hybrid", "dense") else {}
-        lexical = self._bm25(content_query(query), filters) if mode in ("hybrid", "bm25") else {}
-        hits = self._fuse(dense, lexical, mode)
+        words = content_query(query)
+        lexical = self._bm25(words, filters) if mode in ("hybrid", "bm25") else {}
+        hits = self._fuse(dense, lexical, mode, len(set(tokenize(words))))
         for stage in self.postprocessors:
             hits = stage.process(query, hits)
         if floor:
@@ -157,43 +161,66 @@ class PaperRetriever(BaseRetriever):
         return hits
 
     def _bm25(self, query: str, filters: dict[str, Any]) -> dict[str, PaperHit]:
+        """Papers by lexical score: `bm25_paper_share` x BM25 over the whole paper (rag.paper_index) plus
+        the rest x its best chunk's BM25 (both for the RM3-expanded query when `prf_docs` > 0). Each hit
+        carries its best chunk, which the floor checks and the answer shows."""
         scores = self.bm25.scores(query)
         mask = None
         if filters:
             mask = np.array([all(m.get(k) == v for k, v in filters.items()) for m in self.bm25.metadatas])
             scores = np.where(mask, scores, 0.0)
-        ranking = self._expanded(query, scores, mask) if self.settings.prf_docs else scores
-        k = min(self.settings.candidates, len(ranking))
+        weights = self._feedback(query, scores) if self.settings.prf_docs else dict.fromkeys(tokenize(query), 1.0)
+        ranking = scores
+        if self.settings.prf_docs:
+            expanded = self.bm25.weighted_scores(weights)
+            ranking = np.where(mask, expanded, 0.0) if mask is not None else expanded
+        papers = self.paper_bm25
+        best, position = papers.best_chunks(ranking)
+        share = self.settings.bm25_paper_share
+        lexical = (1.0 - share) * best
+        if share > 0:
+            whole = papers.scores(weights)
+            if mask is not None:
+                whole = np.where(np.isin(np.arange(len(whole)), papers.chunk_paper[mask]), whole, 0.0)
+            lexical = lexical + share * whole
+        k = min(self.settings.candidates, len(lexical))
         if k == 0:
             return {}
-        top = np.argpartition(-ranking, k - 1)[:k]
+        top = np.argpartition(-lexical, k - 1)[:k]
         hits: dict[str, PaperHit] = {}
-        for position in top[np.argsort(-ranking[top])]:
-            if ranking[position] <= 0:
+        for paper in top[np.argsort(-lexical[top], kind="stable")]:
+            if lexical[paper] <= 0:
                 break
-            metadata = self.bm25.metadatas[position]
-            paper_id = metadata["paper_id"]
-            if paper_id not in hits:
-                hits[paper_id] = _hit(metadata, self.bm25.texts[position], bm25_score=float(scores[position]))
-                hits[paper_id].lexical_score = float(ranking[position])
-                hits[paper_id].bm25_text = self.bm25.texts[position]
+            chunk = position[paper]
+            hit = _hit(self.bm25.metadatas[chunk], self.bm25.texts[chunk], bm25_score=float(scores[chunk]))
+            hit.lexical_score = float(lexical[paper])
+            hit.bm25_text = self.bm25.texts[chunk]
+            hits[hit.paper_id] = hit
         return hits
 
-    def _expanded(self, query: str, scores: np.ndarray, mask: np.ndarray | None) -> np.ndarray:
-        """BM25 scores of the RM3-expanded query (rag.prf), fed back from the top first-pass chunks."""
+    @property
+    def paper_bm25(self) -> PaperBM25:
+        """The whole-paper BM25 of this retriever's chunk index, derived at its first use (rag.paper_index)
+        and again only when `bm25_paper_k1` or `bm25_paper_b` change."""
+        papers = self._paper_bm25
+        if papers is None or (papers.k1, papers.b) != (self.settings.bm25_paper_k1, self.settings.bm25_paper_b):
+            papers = self._paper_bm25 = PaperBM25(self.bm25, self.settings.bm25_paper_k1, self.settings.bm25_paper_b)
+        return papers
+
+    def _feedback(self, query: str, scores: np.ndarray) -> dict[str, float]:
+        """The RM3-expanded query (rag.prf) as term weights, fed back from the top first-pass chunks."""
         n = min(self.settings.prf_docs, len(scores))
         if n == 0 or scores.max() <= 0:
-            return scores
+            return dict.fromkeys(tokenize(query), 1.0)
         top = np.argpartition(-scores, n - 1)[:n]
         feedback = [(tokenize(self.bm25.texts[p]), float(scores[p])) for p in top]
-        weights = rm3_weights(tokenize(query), feedback, self.settings.prf_terms, self.settings.prf_weight)
-        expanded = self.bm25.weighted_scores(weights)
-        return np.where(mask, expanded, 0.0) if mask is not None else expanded
+        return rm3_weights(tokenize(query), feedback, self.settings.prf_terms, self.settings.prf_weight)
 
-    def _fuse(self, dense: dict[str, PaperHit], lexical: dict[str, PaperHit], mode: str) -> list[PaperHit]:
-        weights = {"dense": self.settings.dense_weight, "bm25": 1.0 - self.settings.dense_weight}
-        if mode != "hybrid":
-            weights = {mode: 1.0}
+    def _fuse(self, dense: dict[str, PaperHit], lexical: dict[str, PaperHit], mode: str, terms: int) -> list[PaperHit]:
+        weights = {mode: 1.0}
+        if mode == "hybrid":
+            weight = self._dense_weight(dense, lexical, terms)
+            weights = {"dense": weight, "bm25": 1.0 - weight}
         rankings = {
             "dense": {pid: h.dense_similarity or 0.0 for pid, h in dense.items()},
             "bm25": {pid: h.lexical_score if h.lexical_score is not None else h.bm25_score or 0.0 for pid, h in lexical.items()},
@@ -209,6 +236,18 @@ class PaperRetriever(BaseRetriever):
         for paper_id, entry in merged.items():
             entry.score = scores.get(paper_id, 0.0)
         return sorted(merged.values(), key=lambda h: (-h.score, h.paper_id))
+
+    def _dense_weight(self, dense: dict[str, PaperHit], lexical: dict[str, PaperHit], terms: int) -> float:
+        """`dense_weight`, adjusted for this query by how confident each retriever's best match is
+        (rag.fusion.confident_dense_weight; `retrieval.confidence_*`)."""
+        s = self.settings
+        if not dense or not lexical or not terms:
+            return s.dense_weight
+        top_cosine = max(h.dense_similarity or 0.0 for h in dense.values())
+        top_lexical = max(h.lexical_score or 0.0 for h in lexical.values())
+        share = top_lexical / terms / self.paper_bm25.max_idf
+        return confident_dense_weight(s.dense_weight, top_cosine, share, s.confidence_cosine_centre,
+                                      s.confidence_cosine_slope, s.confidence_bm25_centre, s.confidence_bm25_slope)
 
     def _check_filters(self, filters: Mapping[str, Any]) -> dict[str, Any]:
         if not filters:

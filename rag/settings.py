@@ -78,6 +78,13 @@ class RetrievalSettings(_Section):
     fusion: Literal["rrf", "minmax", "zscore"]
     rrf_k: int = Field(ge=1)
     dense_weight: float = Field(ge=0.0, le=1.0)
+    confidence_cosine_centre: float = Field(ge=-1.0, le=1.0)
+    confidence_cosine_slope: float = Field(ge=0.0)
+    confidence_bm25_centre: float = Field(ge=0.0)
+    confidence_bm25_slope: float = Field(ge=0.0)
+    bm25_paper_share: float = Field(ge=0.0, le=1.0)
+    bm25_paper_k1: float = Field(gt=0.0)
+    bm25_paper_b: float = Field(ge=0.0, le=1.0)
     min_similarity: float = Field(ge=-1.0, le=1.0)
     min_bm25_per_term: float = Field(ge=0.0)
     min_bm25_idf_share: float = Field(ge=0.0, le=1.0)

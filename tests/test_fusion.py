@@ -94,3 +94,17 @@ def test_rm3_expansion_keeps_the_query_mass_and_adds_feedback_words():
 def test_zscore_fusion_scores_lie_between_zero_and_one_in_order():
     scores = fuse({"dense": {"a": 0.9, "b": 0.5, "c": 0.1}, "bm25": {"a": 9.0, "c": 1.0}}, {"dense": 0.5, "bm25": 0.5}, "zscore")
     assert all(0 < v < 1 for v in scores.values()) and scores["a"] > scores["b"] > scores["c"]
+
+
+def test_confident_dense_weight_follows_each_retrievers_best_match_and_stays_in_range():
+    from rag.fusion import WEIGHT_RANGE, confident_dense_weight
+
+    centres = dict(cosine_centre=0.65, cosine_slope=1.0, bm25_centre=0.21, bm25_slope=2.0)
+    assert confident_dense_weight(0.5, 0.65, 0.21, **centres) == pytest.approx(0.5)
+    # a close embedding match raises the dense weight; a rare exact word match lowers it
+    assert confident_dense_weight(0.5, 0.80, 0.21, **centres) == pytest.approx(0.65)
+    assert confident_dense_weight(0.5, 0.65, 0.31, **centres) == pytest.approx(0.3)
+    assert confident_dense_weight(0.5, 1.0, 0.0, **centres) == WEIGHT_RANGE[1]
+    assert confident_dense_weight(0.5, 0.0, 1.0, **centres) == WEIGHT_RANGE[0]
+    # both slopes 0: the fixed weight, even outside the range
+    assert confident_dense_weight(0.9, 1.0, 0.0, 0.65, 0.0, 0.21, 0.0) == 0.9

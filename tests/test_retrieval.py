@@ -92,3 +92,92 @@ def test_rm3_feedback_searches_through_the_retriever(seeded_settings):
     settings = seeded_settings.model_copy(update={"retrieval": seeded_settings.retrieval.model_copy(update={"prf_docs": 3})})
     hits = RagService(settings).retriever.search("nowcasting storms from radar reflectivity", mode="bm25")
     assert hits and hits[0].paper_id == "000_711129f47277f084#4"
+
+
+def _chunk_index(papers: dict[str, tuple[str, str]], max_tokens: int):
+    """A real chunk index over {paper id: (title, abstract)}: chunked as ingest does (one sentence of
+    overlap; words counted as tokens, so a small window makes several chunks), titles in BM25."""
+    from rag.bm25_index import BM25Index, TermCounts, indexed_texts
+    from rag.chunking import chunk_text
+    from rag.text import tokenize
+
+    texts, metadatas = [], []
+    for paper_id, (title, abstract) in papers.items():
+        chunks = chunk_text(abstract, lambda t: len(t.split()), max_tokens)
+        for chunk in chunks:
+            metadata = {"paper_id": paper_id, "title": title, "chunk": chunk.index, "start": chunk.start, "end": chunk.end}
+            if chunk.index == 0:
+                metadata["abstract"] = abstract
+            texts.append(chunk.text)
+            metadatas.append(metadata)
+    counts = TermCounts()
+    counts.matrix = counts.rows_of([tokenize(t) for t in indexed_texts(texts, metadatas)])
+    return BM25Index([f"c{i}" for i in range(len(texts))], texts, metadatas, "f", counts)
+
+
+PAPERS = {
+    "split": ("Plasticity rules from spikes", "We infer plasticity rules in cortex. Recordings of spikes are noisy. "
+              "Identifiability of the learning rule follows from recorded spikes. Results hold on benchmarks."),
+    "short": ("Plasticity", "Plasticity rules matter for learning."),
+    "other": ("Storm nowcasting", "Weather forecasting with transformers. Radar volumes help. Storms move fast."),
+    "derived": ("", "Transformers forecast weather from radar. Plasticity is not studied here. Spikes neither."),
+}
+
+
+@pytest.mark.parametrize("query", ["identifiability of plasticity rules from spikes", "weather radar", "plasticity plasticity"])
+def test_whole_paper_bm25_from_chunk_counts_equals_bm25_over_title_and_whole_abstract(query):
+    """Summing a paper's chunk counts, less the title repeated in each chunk and the shared overlap
+    sentences, gives exactly the BM25 of title + abstract as one document (bm25s, Lucene)."""
+    import bm25s
+    import numpy as np
+
+    from rag.paper_index import PaperBM25
+    from rag.text import tokenize
+
+    chunks = _chunk_index(PAPERS, max_tokens=12)
+    assert max(m["chunk"] for m in chunks.metadatas) >= 2  # several overlapping chunks per paper
+    papers = PaperBM25(chunks, k1=0.9, b=0.75)
+    # a title found inside its abstract ("Plasticity") was derived from it and is not indexed
+    documents = [f"{t}. {a}" if t and t not in a else a for t, a in (PAPERS[p] for p in papers.paper_ids)]
+    reference = bm25s.BM25(k1=0.9, b=0.75, method="lucene")
+    reference.index([tokenize(d) for d in documents], show_progress=False)
+    terms = list(dict.fromkeys(t for t in tokenize(query) if t in reference.vocab_dict))
+    derived = papers.scores(dict.fromkeys(tokenize(query), 1.0))
+    assert derived.max() > 0
+    assert derived == pytest.approx(np.asarray(reference.get_scores(terms)), rel=1e-5, abs=1e-6)
+
+
+def test_best_chunk_is_the_highest_scoring_chunk_of_each_paper():
+    from rag.paper_index import PaperBM25
+
+    chunks = _chunk_index(PAPERS, max_tokens=12)
+    papers = PaperBM25(chunks, k1=0.9, b=0.75)
+    scores = chunks.scores("recorded spikes")
+    best, position = papers.best_chunks(scores)
+    for paper, (score, chunk) in enumerate(zip(best, position)):
+        mine = [i for i, m in enumerate(chunks.metadatas) if m["paper_id"] == papers.paper_ids[paper]]
+        assert chunk in mine and score == max(scores[i] for i in mine)
+
+
+@pytest.mark.parametrize("share", [0.0, 0.5, 1.0])
+def test_every_mix_of_paper_and_chunk_bm25_finds_the_paper_and_shows_its_best_chunk(seeded_settings, share):
+    settings = seeded_settings.model_copy(
+        update={"retrieval": seeded_settings.retrieval.model_copy(update={"bm25_paper_share": share})}
+    )
+    retriever = RagService(settings).retriever
+    hits = retriever.search("spiking neural networks without batch normalization initialization", mode="bm25")
+    assert hits[0].paper_id == "000_711129f47277f084#5"
+    assert hits[0].bm25_text in retriever.store.abstract(hits[0].paper_id)
+    assert hits[0].bm25_score > 0
+
+
+def test_a_coined_name_moves_the_fusion_towards_bm25(seeded_settings):
+    """'ConfSleepNet' is one rare word the embedding does not know: its BM25 match is far above the
+    usual share of the largest IDF, so the query's dense weight drops below the fixed 0.5."""
+    retriever = RagService(seeded_settings).retriever
+    dense = retriever._dense("ConfSleepNet", {}, None)
+    lexical = retriever._bm25("ConfSleepNet", {})
+    assert retriever._dense_weight(dense, lexical, 1) < retriever.settings.dense_weight == 0.5
+    fixed = retriever.settings.model_copy(update={"confidence_cosine_slope": 0.0, "confidence_bm25_slope": 0.0})
+    retriever.settings = fixed
+    assert retriever._dense_weight(dense, lexical, 1) == 0.5
