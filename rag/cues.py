@@ -21,14 +21,16 @@ import re
 
 import Stemmer
 
-from rag.text import STOPWORDS, key_terms, split_sentences
+from rag.text import STOPWORDS, defined_acronyms, key_terms, split_sentences
 
 _STEMMER = Stemmer.Stemmer("english")
 NEGATIONS = {"not", "never", "cannot", "neither", "nor", "unable", "hardly", "rarely"}
 # Negations of a noun phrase ("without batch normalization", "no energy drift", "eliminates the
 # need for annotations"): they govern the last word of the phrase that follows.
 NOUN_NEGATIONS = {"no", "without", "zero", "near-zero", "eliminates", "eliminate",
-                  "eliminating", "avoids", "avoid", "avoiding", "removes", "removing"}
+                  "eliminating", "avoids", "avoid", "avoiding", "removes", "removing",
+                  "prevents", "prevent", "prevented", "preventing"}
+_NEGATING_VERBS = NOUN_NEGATIONS - {"no", "without", "zero", "near-zero"}
 _FAIL = {"fail", "fails", "failed", "failing"}  # a negation only in "fail(s) to ..."
 _SKIP_AFTER_NEGATION = {
     "a", "an", "the", "to", "be", "been", "being", "is", "are", "do", "does", "did", "only", "always",
@@ -109,13 +111,26 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     claim that negates what the passage states plainly is not contradicted when the context
     negates it too ("without normalization" elsewhere), and a name the context repeats (the
     paper's method) does not tie a number to a detail."""
+    passage = _statements(passage)
     claim_words, passage_words = words(claim), words(passage)
     context_words = words(context)
     for cue in (_polarity_clash, _prefix_clash, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
-    return ""
+    found = _preference_swap(_plain_words(claim), _plain_words(passage)) or _crossed_details(claim, passage)
+    return f"contradicts the source: '{found[0]}' vs '{found[1]}'" if found else ""
+
+
+def _statements(passage: str) -> str:
+    """`passage` without its questions ("does X imply Y?" states neither X nor its negation)."""
+    spans = split_sentences(passage) or [(0, len(passage))]
+    return " ".join(passage[a:b] for a, b in spans if not passage[a:b].rstrip().endswith("?"))
+
+
+def _plain_words(text: str) -> list[str]:
+    """`words` of `text` without its parenthetical asides ("annotations (i.e., direct rewards)")."""
+    return words(re.sub(r"\s*\([^()]*\)", "", text))
 
 
 def misattributed(claim: str, passage: str, abstract: str) -> str:
@@ -140,7 +155,8 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
         common = wanted & content_stems(sentence)
         if len(common) > len(shared):
             best, shared = sentence, common
-    if len(shared) < max(2, 0.6 * len(wanted)) or subject in best.lower():
+    aliases = _aliases(subject, abstract)
+    if len(shared) < max(2, 0.6 * len(wanted)) or any(a in best.lower() for a in aliases):
         return ""
     sentence_words = words(best)
     cue = next((w for w in sentence_words if w in _PRIOR_WORK), "")
@@ -149,10 +165,21 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
     shared_at = [i for i, w in enumerate(sentence_words) if content_stems(w) & shared]
     for other in _ordered_names(best):
         where = sentence_words.index(other)
-        if other not in claim.lower() and any(0 < i - where <= 4 for i in shared_at) and not _multiword_term(other, best) \
+        if other not in claim.lower() and other not in aliases and any(0 < i - where <= 4 for i in shared_at) \
+                and not _multiword_term(other, best) \
                 and f"({other})" not in best.lower():
             return f"the source says this of '{other}', not of '{subject}'"
     return ""
+
+
+def _aliases(name: str, abstract: str) -> set[str]:
+    """`name` and what the abstract defines as the same thing: "bp" and "bayesian persuasion (BP)"
+    name each other, and a word of the long form stands for the acronym."""
+    out = {name}
+    for acronym, long_form in defined_acronyms(abstract).items():
+        if name == acronym or name in long_form.split():
+            out |= {acronym, long_form}
+    return out
 
 
 def _multiword_term(name: str, text: str) -> bool:
@@ -237,6 +264,8 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
         pair = tuple(tokens[i:i + 2]) in _TWO_WORD_NEGATIONS
         noun = word in NOUN_NEGATIONS or pair
         if word in NEGATIONS or noun or (word in _FAIL and tokens[i + 1:i + 2] == ["to"]):
+            if noun and not pair and word in _NEGATING_VERBS and i > skip_until:
+                plain.setdefault(_canonical(word), word)  # "prevents X" states "prevents" ("does not prevent X" is its negation)
             j = i + 1 + pair
             skip = _SKIP_IN_NOUN_PHRASE if noun else _SKIP_AFTER_NEGATION
             while j < len(tokens) and (tokens[j] in skip or tokens[j] in NEGATIONS) and tokens[j] != ",":
@@ -285,13 +314,14 @@ def _base(word: str) -> str:
             hyphenated = prefix.endswith("-")
             if prefix in _SUPERVISION_PREFIXES and prefix not in _NEGATING_PREFIXES and not base.startswith("supervis"):
                 continue
-            if base.startswith("supervis") or hyphenated or len(base) >= 6:
+            if base.startswith("supervis") or hyphenated or len(base) >= 6 or (prefix == "un" and len(base) >= 4):
                 return base
     return ""
 
 
 def _prefix_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     claim_parts, passage_parts = _parts(claim), _parts(passage)
+    negated = set(_polarity(claim)[0]) | set(_polarity(passage)[0])
     claim_stems = {stem(w) for w in claim_parts}
     passage_stems = {stem(w) for w in passage_parts}
     for mine, theirs, their_stems, my_set in ((claim_parts, passage_parts, passage_stems, claim_parts),
@@ -304,6 +334,8 @@ def _prefix_clash(claim: list[str], passage: list[str], context: list[str]) -> t
                     continue  # the other side uses a prefixed form too
                 if _synonyms(word) & theirs or _synonyms(plain) & mine:
                     continue  # the other side also says it in other words
+                if _canonical(plain) in negated:
+                    continue  # "cannot be identified" says what "non-identifiable" says
                 return (plain, word) if mine is passage_parts else (word, plain)
     return None
 
@@ -417,4 +449,113 @@ def _number_swap(claim: list[str], passage: list[str], context: list[str]) -> tu
                     word = sorted(words_here & distinct)[0]
                     their = sorted(w for w in other if _NUMBER.match(w))
                     return f"{word} {number}", f"{word} {their[0]}" if their else f"{word} without {number}"
+    return None
+
+
+# "A rather than B", "A instead of B", "replaces B with A": A is what is done, B what is not.
+# "from A to B" orders a path. A claim that swaps the two sides contradicts the passage.
+_PREFERENCE_OPENERS = {("rather", "than"), ("instead", "of")}
+_REPLACES = {"replace", "replaces", "replaced", "replacing", "substitutes", "swaps"}
+_PATH_ENDS = {"to", "into", "onto"}
+
+
+def _clause_around(tokens: list[str], start: int, end: int) -> tuple[list[str], list[str]]:
+    """(the clause before tokens[start], the clause from tokens[end] on): each runs to the nearest
+    , ; or : (a comma right before `start` is stepped over: "A, rather than B")."""
+    stop = {",", ";", ":"}
+    before_end = start - 1 if start > 0 and tokens[start - 1] == "," else start
+    before_start = max((j + 1 for j in range(before_end) if tokens[j] in stop), default=0)
+    after_end = next((j for j in range(end, len(tokens)) if tokens[j] in stop), len(tokens))
+    return tokens[before_start:before_end], tokens[end:after_end]
+
+
+def _preference(tokens: list[str]) -> tuple[str, set[str], set[str]] | None:
+    """(kind, stems of the side kept or reached, stems of the side dropped or left) of the first
+    preference ("rather than", "instead of", "replaces ... with") or path ("from ... to") of a
+    word list, or None."""
+    def stems(ws: list[str]) -> set[str]:
+        return {stem(p) for w in ws if _content(w) for p in w.split("-") if len(p) > 2}
+
+    for i, word in enumerate(tokens):
+        if tuple(tokens[i:i + 2]) in _PREFERENCE_OPENERS:
+            before, after = _clause_around(tokens, i, i + 2)
+            if before:
+                return "preference", stems(before), stems(after)
+            # "Rather than B, A ...": B runs to the comma, A is the clause after it
+            comma = next((j for j in range(i + 2, len(tokens)) if tokens[j] == ","), None)
+            if comma is None:
+                return None
+            end = next((j for j in range(comma + 1, len(tokens)) if tokens[j] in {";", ":"}), len(tokens))
+            return "preference", stems(tokens[comma + 1:end]), stems(tokens[i + 2:comma])
+        if word in _REPLACES:
+            with_at = next((j for j in range(i + 2, min(len(tokens), i + 8)) if tokens[j] in {"with", "by", "for"}), None)
+            if with_at is not None:
+                _, after = _clause_around(tokens, with_at + 1, with_at + 1)
+                replaced = tokens[i + 1:with_at]
+                if word == "swaps":  # "swaps B for A"
+                    return "preference", stems(after), stems(replaced)
+                return "preference", stems(after), stems(replaced)
+        if word == "from":
+            to_at = next((j for j in range(i + 2, min(len(tokens), i + 8)) if tokens[j] in _PATH_ENDS), None)
+            if to_at is not None and "," not in tokens[i:to_at]:
+                _, after = _clause_around(tokens, to_at + 1, to_at + 1)
+                return "path", stems(after[:6]), stems(tokens[i + 1:to_at])
+    return None
+
+
+def _preference_swap(claim: list[str], passage: list[str]) -> tuple[str, str] | None:
+    """The claim keeps what the passage drops and drops what it keeps ("minimize free energy
+    rather than action" against "minimize action, rather than free energy")."""
+    mine, theirs = _preference(claim), _preference(passage)
+    if not mine or not theirs or mine[0] != theirs[0]:
+        return None
+    (_, c_kept, c_dropped), (_, p_kept, p_dropped) = mine, theirs
+    shared = p_kept & p_dropped
+    c_kept, c_dropped = c_kept - c_dropped - shared, c_dropped - c_kept - shared
+    wrongly_kept, wrongly_dropped = c_kept & (p_dropped - p_kept), c_dropped & (p_kept - p_dropped)
+    if wrongly_kept and wrongly_dropped:
+        return f"{' '.join(sorted(wrongly_kept))} over {' '.join(sorted(wrongly_dropped))}", \
+            f"{' '.join(sorted(wrongly_dropped))} over {' '.join(sorted(wrongly_kept))}"
+    return None
+
+
+def _detail_segments(text: str) -> list[set[str]]:
+    """Content stems (names and numbers included) of each clause of `text`: its sentences split
+    at commas, semicolons and conjunctions; clauses with fewer than two of them are left out."""
+    pieces: list[set[str]] = []
+    for start, end in split_sentences(text) or [(0, len(text))]:
+        current: set[str] = set()
+        tokens = words(text[start:end]) + [";"]
+        for k, word in enumerate(tokens):
+            if word in {"and", "or"} and k and tokens[k - 1].endswith(_ADJECTIVE_ENDINGS):
+                continue  # "structural and functional connectivity" is one phrase
+            if word in _SEGMENT_BREAK or word == "or":
+                if len(current) >= 2:
+                    pieces.append(current)
+                current = set()
+            elif _content(word):
+                current.update(stem(p) for p in word.split("-") if len(p) > 2 or _NUMBER.match(p))
+    return pieces
+
+
+_ADJECTIVE_ENDINGS = ("al", "ic", "ive", "ous", "ar", "ent", "ant", "ible", "able")
+
+
+def _exclusive(segments: list[set[str]]) -> list[set[str]]:
+    """Each segment's stems that no other segment has."""
+    return [s - set().union(*(o for j, o in enumerate(segments) if j != i)) for i, s in enumerate(segments)]
+
+
+def _crossed_details(claim: str, passage: str) -> tuple[str, str] | None:
+    """Two clauses of the claim that each take details from the same two clauses of the passage,
+    crosswise: "A does X, and B does Y" written as "A does Y, and B does X" (swapped components,
+    settings, directions). Only stems that belong to one clause on each side count."""
+    mine, theirs = _exclusive(_detail_segments(claim)), _exclusive(_detail_segments(passage))
+    for j, first in enumerate(mine):
+        for second in mine[j + 1:]:
+            for i, one in enumerate(theirs):
+                for other in theirs[i + 1:]:
+                    a, b, c, d = first & one, first & other, second & one, second & other
+                    if a and b and c and d:
+                        return f"{sorted(a)[0]} with {sorted(b)[0]}", f"{sorted(a)[0]} with {sorted(c)[0]}"
     return None
