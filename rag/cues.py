@@ -50,7 +50,8 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"outperform", "outperforms", "outperformed", "outperforming", "surpass", "surpasses", "beats", "exceeds"},
      {"underperform", "underperforms", "underperformed", "trails", "lags"}),
     ({"better", "best", "superior"}, {"worse", "worst", "inferior"}),
-    ({"faster", "quicker", "accelerates", "accelerate", "speeds"}, {"slower", "slows", "slow", "decelerates"}),
+    ({"faster", "quicker", "accelerates", "accelerate", "speeds"}, {"slower", "slows", "slow", "slowly", "decelerates"}),
+    ({"maximize", "maximizes", "maximizing", "maximization", "ascent"}, {"minimize", "minimizes", "minimizing", "minimization", "descent"}),
     ({"stable", "stably", "stabilizes", "stabilize"}, {"unstable", "unstably", "destabilizes", "destabilize"}),
     ({"efficient", "efficiency"}, {"inefficient", "inefficiency"}),
     ({"accurate", "accurately"}, {"inaccurate", "inaccurately"}),
@@ -90,12 +91,16 @@ MODIFIERS: list[tuple[set[str], set[str]]] = [
     ({"first", "1st"}, {"second", "2nd", "third", "3rd", "fourth", "higher"}),
     ({"second", "2nd"}, {"first", "1st", "third", "3rd"}),
     ({"regular"}, {"irregular"}),
+    ({"input"}, {"output"}),
+    ({"invariant"}, {"equivariant"}),
     ({"synthetic"}, {"real", "real-world"}),
     ({"same", "identical", "shared", "single"}, {"different", "distinct", "separate"}),
 ]
 # Prefixes that negate or change the kind of the word they precede ("non-canonical",
 # "misaligned", "anti-Hebbian"); self/semi/weakly only change a kind of supervision.
 _SIDE_NAME = {w: min(side) for left, right in ANTONYMS for side in (left, right) for w in side}
+# The same by stem, so that other participles of a listed word join its side ("relying" with "relies").
+_SIDE_STEM = {_STEMMER.stemWord(w): name for w, name in _SIDE_NAME.items()}
 _NEGATING_PREFIXES = ("non-", "non", "un", "in", "im", "ir", "il", "dis", "mis", "anti-", "anti")
 _SUPERVISION_PREFIXES = ("self-", "semi-", "weakly-", "un")
 _PRIOR_WORK = {"existing", "prior", "previous", "previously", "conventional", "traditional", "classical", "classic",
@@ -229,7 +234,8 @@ def _canonical(word: str) -> str:
     side = _SIDE_NAME.get(word)
     if side:
         return side
-    return stem(word.removesuffix("ly") if len(word) > 7 else word)
+    stemmed = stem(word.removesuffix("ly") if len(word) > 7 else word)
+    return _SIDE_STEM.get(stemmed, stemmed) if word.endswith(("ing", "ed")) else stemmed
 
 
 def claim_stems(claim: str) -> set[str]:
@@ -559,3 +565,4 @@ def _crossed_details(claim: str, passage: str) -> tuple[str, str] | None:
                     if a and b and c and d:
                         return f"{sorted(a)[0]} with {sorted(b)[0]}", f"{sorted(a)[0]} with {sorted(c)[0]}"
     return None
+
