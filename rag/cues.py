@@ -306,7 +306,28 @@ def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) ->
     for s, cue in passage_neg.items():
         if s in claim_plain and s not in claim_neg and s not in claim_scope and s not in passage_plain:
             return claim_plain[s], cue
-    return None
+    return _denied_object(claim, passage, claim_neg, claim_scope, passage_plain)
+
+
+def _denied_object(claim: list[str], passage: list[str], claim_neg: dict[str, str], claim_scope: set[str],
+                   passage_plain: dict[str, str]) -> tuple[str, str] | None:
+    """A claim that negates a verb the passage never uses, about what the passage affirms without
+    any negation of its own: "APT does not handle irregular grids" against "APT outperforms ...
+    across both regular and irregular grids". At least two content words of the negation's scope
+    must be stated plainly in the passage."""
+    if not claim_neg or any(s in passage_plain for s in claim_neg) or _negates(passage):
+        return None
+    affirmed = sorted(s for s in claim_scope - set(claim_neg) if s in passage_plain and _content(passage_plain[s]))
+    if len(affirmed) < 2:
+        return None
+    cue = next(iter(claim_neg.values()))
+    return f"{cue} {' '.join(affirmed)}", " ".join(passage_plain[s] for s in affirmed)
+
+
+def _negates(tokens: list[str]) -> bool:
+    """Whether a word list negates anything: a negation word, "fail(s) to", or a negating prefix."""
+    return any(w in NEGATIONS or w in NOUN_NEGATIONS or (w in _FAIL and tokens[i + 1:i + 2] == ["to"]) or _base(w)
+               for i, w in enumerate(tokens))
 
 
 def _base(word: str) -> str:
