@@ -315,7 +315,7 @@ def _denied_object(claim: list[str], passage: list[str], claim_neg: dict[str, st
     any negation of its own: "APT does not handle irregular grids" against "APT outperforms ...
     across both regular and irregular grids". At least two content words of the negation's scope
     must be stated plainly in the passage."""
-    if not claim_neg or any(s in passage_plain for s in claim_neg) or _negates(passage):
+    if not claim_neg or any(s in passage_plain for s in claim_neg) or _negates(passage, claim):
         return None
     affirmed = sorted(s for s in claim_scope - set(claim_neg) if s in passage_plain and _content(passage_plain[s]))
     if len(affirmed) < 2:
@@ -324,10 +324,12 @@ def _denied_object(claim: list[str], passage: list[str], claim_neg: dict[str, st
     return f"{cue} {' '.join(affirmed)}", " ".join(passage_plain[s] for s in affirmed)
 
 
-def _negates(tokens: list[str]) -> bool:
-    """Whether a word list negates anything: a negation word, "fail(s) to", or a negating prefix."""
-    return any(w in NEGATIONS or w in NOUN_NEGATIONS or (w in _FAIL and tokens[i + 1:i + 2] == ["to"]) or _base(w)
-               for i, w in enumerate(tokens))
+def _negates(tokens: list[str], claim: list[str]) -> bool:
+    """Whether a word list negates anything: a negation word, "fail(s) to", or a negating prefix on
+    a word the claim uses unprefixed ("non-identifiable" for "cannot be identified")."""
+    claim_stems = {stem(w) for w in claim}
+    return any(w in NEGATIONS or w in NOUN_NEGATIONS or (w in _FAIL and tokens[i + 1:i + 2] == ["to"])
+               or (_base(w) and stem(_base(w)) in claim_stems) for i, w in enumerate(tokens))
 
 
 def _base(word: str) -> str:
