@@ -520,10 +520,7 @@ def _preference(tokens: list[str]) -> tuple[str, set[str], set[str]] | None:
             with_at = next((j for j in range(i + 2, min(len(tokens), i + 8)) if tokens[j] in {"with", "by", "for"}), None)
             if with_at is not None:
                 _, after = _clause_around(tokens, with_at + 1, with_at + 1)
-                replaced = tokens[i + 1:with_at]
-                if word == "swaps":  # "swaps B for A"
-                    return "preference", stems(after), stems(replaced)
-                return "preference", stems(after), stems(replaced)
+                return "preference", stems(after), stems(tokens[i + 1:with_at])  # "swaps B for A" too
         if word == "from":
             to_at = next((j for j in range(i + 2, min(len(tokens), i + 8)) if tokens[j] in _PATH_ENDS), None)
             if to_at is not None and "," not in tokens[i:to_at]:
