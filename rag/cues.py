@@ -12,7 +12,14 @@ both sides when it fires:
 - comparison direction: "A ... than B" where the passage says "B ... than A" ("width over depth"
   against "depth over width");
 - swapped numbers: a number the claim ties to one detail while the passage ties it to another;
+- swapped preferences and paths: "A rather than B", "A instead of B", "replaces B with A", "from
+  B to A" where the passage puts B and A the other way round;
+- crossed details: two clauses of the claim that take the details of two clauses of the passage
+  crosswise ("cheap evaluations for uncertain regions, costly experiments for exploration");
+- denied objects: a claim that negates a verb the passage never uses ("does not handle irregular
+  grids") about what the passage affirms with no negation of its own;
 - prior work: a claim that says of the paper's method what the passage says of existing methods.
+Questions in the passage state nothing and are left out.
 """
 
 from __future__ import annotations
