@@ -10,7 +10,10 @@ Answerer's retriever is pinned to that paper's stored hit, and `answer.min_relev
 so that the pinned paper is always answered from. A claim counts as kept when the final answer
 removed nothing.
 
-    .venv/bin/python bench/claims.py [--data-dir DIR] [--verifiers rules,model] [--json]
+    .venv/bin/python bench/claims.py [--data-dir DIR] [--verifiers rules,model] [--claims FILE] [--json]
+
+Claim sets: bench/qa/claims_dev.jsonl and claims_dev2.jsonl (developed on), claims_check.jsonl
+(held out: run it once, to report).
 
 The seeds are ingested into DIR first (nothing is re-embedded when they are already there); the
 `model` verifier needs `rag train verifier --data-dir DIR` first.

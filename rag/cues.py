@@ -12,7 +12,14 @@ both sides when it fires:
 - comparison direction: "A ... than B" where the passage says "B ... than A" ("width over depth"
   against "depth over width");
 - swapped numbers: a number the claim ties to one detail while the passage ties it to another;
+- swapped preferences and paths: "A rather than B", "A instead of B", "replaces B with A", "from
+  B to A" where the passage puts B and A the other way round;
+- crossed details: two clauses of the claim that take the details of two clauses of the passage
+  crosswise ("cheap evaluations for uncertain regions, costly experiments for exploration");
+- denied objects: a claim that negates a verb the passage never uses ("does not handle irregular
+  grids") about what the passage affirms with no negation of its own;
 - prior work: a claim that says of the paper's method what the passage says of existing methods.
+Questions in the passage state nothing and are left out.
 """
 
 from __future__ import annotations
@@ -21,14 +28,16 @@ import re
 
 import Stemmer
 
-from rag.text import STOPWORDS, key_terms, split_sentences
+from rag.text import STOPWORDS, defined_acronyms, key_terms, split_sentences
 
 _STEMMER = Stemmer.Stemmer("english")
 NEGATIONS = {"not", "never", "cannot", "neither", "nor", "unable", "hardly", "rarely"}
 # Negations of a noun phrase ("without batch normalization", "no energy drift", "eliminates the
 # need for annotations"): they govern the last word of the phrase that follows.
 NOUN_NEGATIONS = {"no", "without", "zero", "near-zero", "eliminates", "eliminate",
-                  "eliminating", "avoids", "avoid", "avoiding", "removes", "removing"}
+                  "eliminating", "avoids", "avoid", "avoiding", "removes", "removing",
+                  "prevents", "prevent", "prevented", "preventing"}
+_NEGATING_VERBS = NOUN_NEGATIONS - {"no", "without", "zero", "near-zero"}
 _FAIL = {"fail", "fails", "failed", "failing"}  # a negation only in "fail(s) to ..."
 _SKIP_AFTER_NEGATION = {
     "a", "an", "the", "to", "be", "been", "being", "is", "are", "do", "does", "did", "only", "always",
@@ -48,7 +57,8 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"outperform", "outperforms", "outperformed", "outperforming", "surpass", "surpasses", "beats", "exceeds"},
      {"underperform", "underperforms", "underperformed", "trails", "lags"}),
     ({"better", "best", "superior"}, {"worse", "worst", "inferior"}),
-    ({"faster", "quicker", "accelerates", "accelerate", "speeds"}, {"slower", "slows", "slow", "decelerates"}),
+    ({"faster", "quicker", "accelerates", "accelerate", "speeds"}, {"slower", "slows", "slow", "slowly", "decelerates"}),
+    ({"maximize", "maximizes", "maximizing", "maximization", "ascent"}, {"minimize", "minimizes", "minimizing", "minimization", "descent"}),
     ({"stable", "stably", "stabilizes", "stabilize"}, {"unstable", "unstably", "destabilizes", "destabilize"}),
     ({"efficient", "efficiency"}, {"inefficient", "inefficiency"}),
     ({"accurate", "accurately"}, {"inaccurate", "inaccurately"}),
@@ -88,12 +98,16 @@ MODIFIERS: list[tuple[set[str], set[str]]] = [
     ({"first", "1st"}, {"second", "2nd", "third", "3rd", "fourth", "higher"}),
     ({"second", "2nd"}, {"first", "1st", "third", "3rd"}),
     ({"regular"}, {"irregular"}),
+    ({"input"}, {"output"}),
+    ({"invariant"}, {"equivariant"}),
     ({"synthetic"}, {"real", "real-world"}),
     ({"same", "identical", "shared", "single"}, {"different", "distinct", "separate"}),
 ]
 # Prefixes that negate or change the kind of the word they precede ("non-canonical",
 # "misaligned", "anti-Hebbian"); self/semi/weakly only change a kind of supervision.
 _SIDE_NAME = {w: min(side) for left, right in ANTONYMS for side in (left, right) for w in side}
+# The same by stem, so that other participles of a listed word join its side ("relying" with "relies").
+_SIDE_STEM = {_STEMMER.stemWord(w): name for w, name in _SIDE_NAME.items()}
 _NEGATING_PREFIXES = ("non-", "non", "un", "in", "im", "ir", "il", "dis", "mis", "anti-", "anti")
 _SUPERVISION_PREFIXES = ("self-", "semi-", "weakly-", "un")
 _PRIOR_WORK = {"existing", "prior", "previous", "previously", "conventional", "traditional", "classical", "classic",
@@ -109,13 +123,26 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     claim that negates what the passage states plainly is not contradicted when the context
     negates it too ("without normalization" elsewhere), and a name the context repeats (the
     paper's method) does not tie a number to a detail."""
+    passage = _statements(passage)
     claim_words, passage_words = words(claim), words(passage)
     context_words = words(context)
     for cue in (_polarity_clash, _prefix_clash, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
-    return ""
+    found = _preference_swap(_plain_words(claim), _plain_words(passage)) or _crossed_details(claim, passage)
+    return f"contradicts the source: '{found[0]}' vs '{found[1]}'" if found else ""
+
+
+def _statements(passage: str) -> str:
+    """`passage` without its questions ("does X imply Y?" states neither X nor its negation)."""
+    spans = split_sentences(passage) or [(0, len(passage))]
+    return " ".join(passage[a:b] for a, b in spans if not passage[a:b].rstrip().endswith("?"))
+
+
+def _plain_words(text: str) -> list[str]:
+    """`words` of `text` without its parenthetical asides ("annotations (i.e., direct rewards)")."""
+    return words(re.sub(r"\s*\([^()]*\)", "", text))
 
 
 def misattributed(claim: str, passage: str, abstract: str) -> str:
@@ -140,7 +167,8 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
         common = wanted & content_stems(sentence)
         if len(common) > len(shared):
             best, shared = sentence, common
-    if len(shared) < max(2, 0.6 * len(wanted)) or subject in best.lower():
+    aliases = _aliases(subject, abstract)
+    if len(shared) < max(2, 0.6 * len(wanted)) or any(a in best.lower() for a in aliases):
         return ""
     sentence_words = words(best)
     cue = next((w for w in sentence_words if w in _PRIOR_WORK), "")
@@ -149,10 +177,21 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
     shared_at = [i for i, w in enumerate(sentence_words) if content_stems(w) & shared]
     for other in _ordered_names(best):
         where = sentence_words.index(other)
-        if other not in claim.lower() and any(0 < i - where <= 4 for i in shared_at) and not _multiword_term(other, best) \
+        if other not in claim.lower() and other not in aliases and any(0 < i - where <= 4 for i in shared_at) \
+                and not _multiword_term(other, best) \
                 and f"({other})" not in best.lower():
             return f"the source says this of '{other}', not of '{subject}'"
     return ""
+
+
+def _aliases(name: str, abstract: str) -> set[str]:
+    """`name` and what the abstract defines as the same thing: "bp" and "bayesian persuasion (BP)"
+    name each other, and a word of the long form stands for the acronym."""
+    out = {name}
+    for acronym, long_form in defined_acronyms(abstract).items():
+        if name == acronym or name in long_form.split():
+            out |= {acronym, long_form}
+    return out
 
 
 def _multiword_term(name: str, text: str) -> bool:
@@ -202,7 +241,8 @@ def _canonical(word: str) -> str:
     side = _SIDE_NAME.get(word)
     if side:
         return side
-    return stem(word.removesuffix("ly") if len(word) > 7 else word)
+    stemmed = stem(word.removesuffix("ly") if len(word) > 7 else word)
+    return _SIDE_STEM.get(stemmed, stemmed) if word.endswith(("ing", "ed")) else stemmed
 
 
 def claim_stems(claim: str) -> set[str]:
@@ -237,6 +277,8 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
         pair = tuple(tokens[i:i + 2]) in _TWO_WORD_NEGATIONS
         noun = word in NOUN_NEGATIONS or pair
         if word in NEGATIONS or noun or (word in _FAIL and tokens[i + 1:i + 2] == ["to"]):
+            if noun and not pair and word in _NEGATING_VERBS and i > skip_until:
+                plain.setdefault(_canonical(word), word)  # "prevents X" states "prevents" ("does not prevent X" is its negation)
             j = i + 1 + pair
             skip = _SKIP_IN_NOUN_PHRASE if noun else _SKIP_AFTER_NEGATION
             while j < len(tokens) and (tokens[j] in skip or tokens[j] in NEGATIONS) and tokens[j] != ",":
@@ -271,7 +313,30 @@ def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) ->
     for s, cue in passage_neg.items():
         if s in claim_plain and s not in claim_neg and s not in claim_scope and s not in passage_plain:
             return claim_plain[s], cue
-    return None
+    return _denied_object(claim, passage, claim_neg, claim_scope, passage_plain)
+
+
+def _denied_object(claim: list[str], passage: list[str], claim_neg: dict[str, str], claim_scope: set[str],
+                   passage_plain: dict[str, str]) -> tuple[str, str] | None:
+    """A claim that negates a verb the passage never uses, about what the passage affirms without
+    any negation of its own: "APT does not handle irregular grids" against "APT outperforms ...
+    across both regular and irregular grids". At least two content words of the negation's scope
+    must be stated plainly in the passage."""
+    if not claim_neg or any(s in passage_plain for s in claim_neg) or _negates(passage, claim):
+        return None
+    affirmed = sorted(s for s in claim_scope - set(claim_neg) if s in passage_plain and _content(passage_plain[s]))
+    if len(affirmed) < 2:
+        return None
+    cue = next(iter(claim_neg.values()))
+    return f"{cue} {' '.join(affirmed)}", " ".join(passage_plain[s] for s in affirmed)
+
+
+def _negates(tokens: list[str], claim: list[str]) -> bool:
+    """Whether a word list negates anything: a negation word, "fail(s) to", or a negating prefix on
+    a word the claim uses unprefixed ("non-identifiable" for "cannot be identified")."""
+    claim_stems = {stem(w) for w in claim}
+    return any(w in NEGATIONS or w in NOUN_NEGATIONS or (w in _FAIL and tokens[i + 1:i + 2] == ["to"])
+               or (_base(w) and stem(_base(w)) in claim_stems) for i, w in enumerate(tokens))
 
 
 def _base(word: str) -> str:
@@ -285,13 +350,14 @@ def _base(word: str) -> str:
             hyphenated = prefix.endswith("-")
             if prefix in _SUPERVISION_PREFIXES and prefix not in _NEGATING_PREFIXES and not base.startswith("supervis"):
                 continue
-            if base.startswith("supervis") or hyphenated or len(base) >= 6:
+            if base.startswith("supervis") or hyphenated or len(base) >= 6 or (prefix == "un" and len(base) >= 4):
                 return base
     return ""
 
 
 def _prefix_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     claim_parts, passage_parts = _parts(claim), _parts(passage)
+    negated = set(_polarity(claim)[0]) | set(_polarity(passage)[0])
     claim_stems = {stem(w) for w in claim_parts}
     passage_stems = {stem(w) for w in passage_parts}
     for mine, theirs, their_stems, my_set in ((claim_parts, passage_parts, passage_stems, claim_parts),
@@ -304,6 +370,8 @@ def _prefix_clash(claim: list[str], passage: list[str], context: list[str]) -> t
                     continue  # the other side uses a prefixed form too
                 if _synonyms(word) & theirs or _synonyms(plain) & mine:
                     continue  # the other side also says it in other words
+                if _canonical(plain) in negated:
+                    continue  # "cannot be identified" says what "non-identifiable" says
                 return (plain, word) if mine is passage_parts else (word, plain)
     return None
 
@@ -418,3 +486,110 @@ def _number_swap(claim: list[str], passage: list[str], context: list[str]) -> tu
                     their = sorted(w for w in other if _NUMBER.match(w))
                     return f"{word} {number}", f"{word} {their[0]}" if their else f"{word} without {number}"
     return None
+
+
+# "A rather than B", "A instead of B", "replaces B with A": A is what is done, B what is not.
+# "from A to B" orders a path. A claim that swaps the two sides contradicts the passage.
+_PREFERENCE_OPENERS = {("rather", "than"), ("instead", "of")}
+_REPLACES = {"replace", "replaces", "replaced", "replacing", "substitutes", "swaps"}
+_PATH_ENDS = {"to", "into", "onto"}
+
+
+def _clause_around(tokens: list[str], start: int, end: int) -> tuple[list[str], list[str]]:
+    """(the clause before tokens[start], the clause from tokens[end] on): each runs to the nearest
+    , ; or : (a comma right before `start` is stepped over: "A, rather than B")."""
+    stop = {",", ";", ":"}
+    before_end = start - 1 if start > 0 and tokens[start - 1] == "," else start
+    before_start = max((j + 1 for j in range(before_end) if tokens[j] in stop), default=0)
+    after_end = next((j for j in range(end, len(tokens)) if tokens[j] in stop), len(tokens))
+    return tokens[before_start:before_end], tokens[end:after_end]
+
+
+def _preference(tokens: list[str]) -> tuple[str, set[str], set[str]] | None:
+    """(kind, stems of the side kept or reached, stems of the side dropped or left) of the first
+    preference ("rather than", "instead of", "replaces ... with") or path ("from ... to") of a
+    word list, or None."""
+    def stems(ws: list[str]) -> set[str]:
+        return {stem(p) for w in ws if _content(w) for p in w.split("-") if len(p) > 2}
+
+    for i, word in enumerate(tokens):
+        if tuple(tokens[i:i + 2]) in _PREFERENCE_OPENERS:
+            before, after = _clause_around(tokens, i, i + 2)
+            if before:
+                return "preference", stems(before), stems(after)
+            # "Rather than B, A ...": B runs to the comma, A is the clause after it
+            comma = next((j for j in range(i + 2, len(tokens)) if tokens[j] == ","), None)
+            if comma is None:
+                return None
+            end = next((j for j in range(comma + 1, len(tokens)) if tokens[j] in {";", ":"}), len(tokens))
+            return "preference", stems(tokens[comma + 1:end]), stems(tokens[i + 2:comma])
+        if word in _REPLACES:
+            with_at = next((j for j in range(i + 2, min(len(tokens), i + 8)) if tokens[j] in {"with", "by", "for"}), None)
+            if with_at is not None:
+                _, after = _clause_around(tokens, with_at + 1, with_at + 1)
+                return "preference", stems(after), stems(tokens[i + 1:with_at])  # "swaps B for A" too
+        if word == "from":
+            to_at = next((j for j in range(i + 2, min(len(tokens), i + 8)) if tokens[j] in _PATH_ENDS), None)
+            if to_at is not None and "," not in tokens[i:to_at]:
+                _, after = _clause_around(tokens, to_at + 1, to_at + 1)
+                return "path", stems(after[:6]), stems(tokens[i + 1:to_at])
+    return None
+
+
+def _preference_swap(claim: list[str], passage: list[str]) -> tuple[str, str] | None:
+    """The claim keeps what the passage drops and drops what it keeps ("minimize free energy
+    rather than action" against "minimize action, rather than free energy")."""
+    mine, theirs = _preference(claim), _preference(passage)
+    if not mine or not theirs or mine[0] != theirs[0]:
+        return None
+    (_, c_kept, c_dropped), (_, p_kept, p_dropped) = mine, theirs
+    shared = p_kept & p_dropped
+    c_kept, c_dropped = c_kept - c_dropped - shared, c_dropped - c_kept - shared
+    wrongly_kept, wrongly_dropped = c_kept & (p_dropped - p_kept), c_dropped & (p_kept - p_dropped)
+    if wrongly_kept and wrongly_dropped:
+        return f"{' '.join(sorted(wrongly_kept))} over {' '.join(sorted(wrongly_dropped))}", \
+            f"{' '.join(sorted(wrongly_dropped))} over {' '.join(sorted(wrongly_kept))}"
+    return None
+
+
+def _detail_segments(text: str) -> list[set[str]]:
+    """Content stems (names and numbers included) of each clause of `text`: its sentences split
+    at commas, semicolons and conjunctions; clauses with fewer than two of them are left out."""
+    pieces: list[set[str]] = []
+    for start, end in split_sentences(text) or [(0, len(text))]:
+        current: set[str] = set()
+        tokens = words(text[start:end]) + [";"]
+        for k, word in enumerate(tokens):
+            if word in {"and", "or"} and k and tokens[k - 1].endswith(_ADJECTIVE_ENDINGS):
+                continue  # "structural and functional connectivity" is one phrase
+            if word in _SEGMENT_BREAK or word == "or":
+                if len(current) >= 2:
+                    pieces.append(current)
+                current = set()
+            elif _content(word):
+                current.update(stem(p) for p in word.split("-") if len(p) > 2 or _NUMBER.match(p))
+    return pieces
+
+
+_ADJECTIVE_ENDINGS = ("al", "ic", "ive", "ous", "ar", "ent", "ant", "ible", "able")
+
+
+def _exclusive(segments: list[set[str]]) -> list[set[str]]:
+    """Each segment's stems that no other segment has."""
+    return [s - set().union(*(o for j, o in enumerate(segments) if j != i)) for i, s in enumerate(segments)]
+
+
+def _crossed_details(claim: str, passage: str) -> tuple[str, str] | None:
+    """Two clauses of the claim that each take details from the same two clauses of the passage,
+    crosswise: "A does X, and B does Y" written as "A does Y, and B does X" (swapped components,
+    settings, directions). Only stems that belong to one clause on each side count."""
+    mine, theirs = _exclusive(_detail_segments(claim)), _exclusive(_detail_segments(passage))
+    for j, first in enumerate(mine):
+        for second in mine[j + 1:]:
+            for i, one in enumerate(theirs):
+                for other in theirs[i + 1:]:
+                    a, b, c, d = first & one, first & other, second & one, second & other
+                    if a and b and c and d:
+                        return f"{sorted(a)[0]} with {sorted(b)[0]}", f"{sorted(a)[0]} with {sorted(c)[0]}"
+    return None
+

@@ -129,7 +129,7 @@ def missing_terms(claim: str, text: str) -> list[str]:
     present = {_normalise_number(m) for m in _NUMBER.findall(text)}
     present.update(NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in NUMBER_WORDS)
     present.update(COUNT_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in COUNT_WORDS)
-    defined = _defined_acronyms(claim)
+    defined = defined_acronyms(claim)
 
     def occurs(term: str) -> bool:
         if _is_number(term):
@@ -147,7 +147,7 @@ def missing_terms(claim: str, text: str) -> list[str]:
     return missing
 
 
-def _defined_acronyms(claim: str) -> dict[str, str]:
+def defined_acronyms(claim: str) -> dict[str, str]:
     """Acronyms a sentence defines in parentheses after their long form, lower-cased:
     "reactive oxygen species (ROS)" gives {"ros": "reactive oxygen species"}."""
     defined = {}

@@ -38,6 +38,11 @@ ABSOLUTES: list[set[str]] = [
 ]
 
 
+# Words of small amount: "only" before them limits a claim instead of making it absolute.
+_SMALL = {"limited", "few", "little", "slight", "slightly", "modest", "modestly", "marginal", "marginally",
+          "partial", "partially", "small", "minor"}
+
+
 @dataclass
 class Passage:
     """One sentence or two adjacent sentences of source `n`: abstract[start:end], with cosine `similarity` to the claim."""
@@ -88,7 +93,10 @@ def candidate_passages(source: Source, vector: np.ndarray, k: int) -> list[Passa
 def unstated_absolute(claim: str, abstracts: list[str]) -> str:
     """A reason when `claim` uses an absolute word ("only", "every", "guarantees", ...) that none of
     the cited abstracts uses, nor any word of its group; else "". Overclaims are often just that."""
-    said = set(words(claim))
+    tokens = words(claim)
+    # "at all" and "only limited/a few" hedge rather than overclaim
+    said = {w for i, w in enumerate(tokens) if not (w == "all" and tokens[i - 1:i] == ["at"])
+            and not (w == "only" and tokens[i + 1:i + 2] and tokens[i + 1] in _SMALL)}
     source = set(words(" ".join(abstracts)))
     for group in ABSOLUTES:
         hit = said & group

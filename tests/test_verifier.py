@@ -50,6 +50,10 @@ def _check(checker, sources, sentence):
     ("It performs all updates in local frames.", "All updates are performed in local frames.", ""),
     ("It needs only 20K samples.", "With just 20K samples, which is only a fraction ...", ""),
     ("The method works alone.", "The method needs no help; used solely ...", ""),
+    # "at all" and "only limited" hedge
+    ("It trains a 1000-layer SNN with no normalization at all.", "It trains a 1000-layer SNN without normalization.", ""),
+    ("GraphCast makes only limited use of the hardware.", "GraphCast suffers from limited hardware utilization.", ""),
+    ("It only uses 20K samples.", "It uses 20K samples.", "'only'"),
 ])
 def test_absolute_words_the_source_never_uses_are_overclaims(claim, abstract, flagged):
     reason = unstated_absolute(claim, [abstract])
@@ -84,6 +88,32 @@ def test_absolute_words_the_source_never_uses_are_overclaims(claim, abstract, fl
     ("Weather models favor depth over width.", "Weather models consistently favor increased width over depth.", "'depth over width' vs 'width over depth'"),
     # a number tied to another detail
     ("It improves mCSI by 12.4%.", "It reduces MAE by 12.4% and improves the mCSI by 34.0%.", "'improv 12.4' vs 'improv 34.0'"),
+    # preferences and paths with their sides swapped ("rather than", "instead of", "replaces", "from ... to")
+    ("The dynamics minimize free energy rather than the Lagrangian action.",
+     "We consider dynamics that minimize the Lagrangian action, rather than free energy.",
+     "'energi free over action lagrangian' vs 'action lagrangian over energi free'"),
+    ("The model relies on direct rewards instead of proxy rewards.",
+     "Rather than relying on direct rewards (i.e., annotations), the model utilizes proxy rewards.",
+     "'direct reli over proxi' vs 'proxi over direct reli'"),
+    ("The layer replaces linear operators with softmax affinities.", "The layer replaces softmax affinities with linear operators.",
+     "'affin softmax over linear oper' vs 'linear oper over affin softmax'"),
+    ("It maps cells from small spheres to large spheres.", "It maps cells from large spheres to small spheres.", "'larg over small' vs 'small over larg'"),
+    # details of two clauses crossed
+    ("It uses cheap evaluations for uncertain regions and costly experiments for broad exploration.",
+     "It uses cheap evaluations for broad exploration and reserves costly experiments for uncertain regions.",
+     "'cheap with region' vs 'cheap with broad'"),
+    ("Firing rates stay stable in the backward pass, and gradient magnitudes stay stable in the forward pass.",
+     "It keeps firing rates stable in the forward pass and gradient magnitudes stable in the backward pass.",
+     "'fire with backward' vs 'fire with forward'"),
+    # negating verbs, participles of antonym groups, short un- prefixes, modifiers of the same word
+    ("ACE does not prevent collapse.", "ACE prevents collapse on scaffold decoration.", "'not prevent' vs 'prevents'"),
+    ("CARD depends on alchemical pathways.", "CARD computes free energies without relying on alchemical pathways.", "'depends' vs 'without relying'"),
+    ("The potential enables gradient descent.", "The potential enables geometry-aware gradient ascent.", "'descent' vs 'ascent'"),
+    ("It is evaluated on seen genes.", "The benchmark evaluates predictions on unseen genes.", "'seen' vs 'unseen'"),
+    ("Kernels use the output feature field.", "Kernels use equivariant representations of the input feature field.", "'output featur' vs 'input featur'"),
+    # a negated verb the passage never uses, about what the passage affirms
+    ("APT does not handle irregular grids.", "APT outperforms prior architectures across both regular and irregular grids.",
+     "'not handle grid irregular' vs 'grids irregular'"),
 ])
 def test_contradiction_cues_name_both_sides(claim, passage, cue):
     assert contradiction(claim, passage) == f"contradicts the source: {cue}"
@@ -99,6 +129,24 @@ def test_contradiction_cues_name_both_sides(claim, passage, cue):
     ("TITO models are more data-efficient than Emulators.", "TITO models are substantially more data-efficient than Emulators.", ""),
     ("It reduces MAE by 12.4% and improves the mCSI by 34.0%.", "It reduces MAE by 12.4% and improves the mCSI by 34.0%.", ""),
     ("At high contrast the network uses fewer neurons.", "At high contrast it recruits considerably fewer neurons.", ""),
+    # two negating verbs say the same thing; "cannot be identified" is "non-identifiable"
+    ("ACE avoids collapse and beats the baselines.", "ACE prevents collapse and outperforms the baselines.", ""),
+    ("Path-space laws cannot be identified from finitely many marginals.",
+     "Destructive measurements make path-space laws non-identifiable from finitely many marginals.", ""),
+    # a question in the source states nothing
+    ("Hebbian structure need not imply a Hebbian computation.",
+     "Does observing Hebbian structure uniquely imply an underlying Hebbian computation? We identify an alternative route.", ""),
+    # the same preference, and the same clauses in other words
+    ("The dynamics minimize the Lagrangian action instead of free energy.",
+     "We consider dynamics that minimize the Lagrangian action, rather than free energy.", ""),
+    ("It uses cheap evaluations for broad exploration and keeps costly experiments for uncertain regions.",
+     "It uses cheap evaluations for broad exploration and reserves costly experiments for uncertain regions.", ""),
+    # "structural and functional connectivity" is one phrase, not two clauses
+    ("It fuses structural and functional connectivity through communication dynamics.",
+     "We formulate fusion through communication dynamics, and model how structural constraints give rise to functional patterns.", ""),
+    # the passage negates too ("fail to")
+    ("Existing methods do not explicitly capture regulatory signals.",
+     "Existing objectives often fail to explicitly capture latent regulatory signals.", ""),
 ])
 def test_agreeing_claims_raise_no_new_cue(claim, passage, context):
     assert contradiction(claim, passage, context) == ""
@@ -114,6 +162,11 @@ def test_claims_about_prior_work_or_another_name_are_misattributed():
     assert misattributed("GraphCast shows the strongest data-scaling behavior.", scaling, scaling) == \
         "the source says this of 'aurora', not of 'graphcast'"
     assert misattributed("Aurora shows the strongest data-scaling behavior.", scaling, scaling) == ""
+    # an acronym the abstract defines names the same thing as its long form
+    defined = ("This work proposes a verbalized framework in Bayesian persuasion (BP). We map the BP to a verbalized "
+               "mediator-augmented game, where LLMs instantiate the sender and receiver.")
+    assert misattributed("The work maps Bayesian persuasion onto a verbalized mediator-augmented game in which LLMs play "
+                         "both the sender and the receiver.", defined, defined) == ""
     concept = "Training deep SNNs has relied on Batch Normalization, which stabilizes training."
     assert misattributed("SpikeInit trains deep SNNs stably without normalization.", concept, concept + " SpikeInit") == ""
 
