@@ -21,7 +21,7 @@ PLATITO = "000_711129f47277f084#1"
 @pytest.mark.parametrize("question,kind,noun", [
     ("How deep was the SNN trained with SpikeInit?", "quantity", ""),
     ("By how much does StormInsight reduce MAE?", "quantity", ""),
-    ("What AUROC does the Fatigue Index reach?", "quantity", ""),
+    ("What AUROC does the Fatigue Index reach?", "quantity", "AUROC"),
     ("What dataset did SpikeInit use?", "entity", "dataset"),
     ("Which benchmarks is QHNetV2 evaluated on?", "entity", "benchmarks"),
     ("Which paper classifies sleep stages from disagreeing sensors?", "paper", ""),
