@@ -1,11 +1,18 @@
 """The composed answer: abstract sentences chosen for what the question asks, quoted, cited, and named.
 
-No model, deterministic. The intent (rag.intent) decides the evidence:
-- a quantity ("how deep", "by how much"): the best sentence that states a number;
-- a named thing ("which dataset"): the best sentence naming something the question does not;
+No model, deterministic. A sentence's score is its similarity to the question, plus the share of the
+question's words it holds, each weighted by its rarity in the abstract (so "parameter efficiency"
+finds the one sentence saying it), plus bonuses for what the intent (rag.intent) asks:
+- a quantity ("how deep", "by how much"): a sentence stating a number; one that counts the asked
+  noun ("nine models" for "how many models") when the abstract has such a sentence;
+- a named thing ("which dataset"): a sentence naming something the question does not, holding the
+  asked phrase ("dialogue scenarios");
+- a yes/no question or a comparison ("does X need labels?"): a sentence reporting a finding
+  ("we find", "outperforms"), not one setting the scene;
 - a paper ("which paper ...", "is there a paper ..."), a method, anything else: the best sentence,
-  plus the paper's second-best when it is nearly as good;
+  plus the sentence stating the paper's contribution when the question does not name the paper;
 - several papers ("which papers ..."): one line per retrieved paper, each cited.
+A single-paper answer adds the runner-up sentence when it scores nearly as well as the best.
 Only the top-ranked paper answers a single-paper question: other papers are not quoted to fill
 the answer. When the top paper's abstract lacks the asked kind of fact altogether, the answer says
 so, citing the paper ("The SpikeInit abstract does not name a dataset [1].") instead of quoting an
@@ -54,6 +61,13 @@ _PROPOSES = re.compile(
     r"\b(?:this paper|this work|we)\s+(?:\w+\s+)?(?:propose|introduce|present|develop|design)s?\b"
     r"|\bby\s+(?:introducing|proposing|developing|designing)\b|^\W*our\s+(?:approach|method|framework|model)\b",
     re.IGNORECASE)
+# A sentence reporting a finding, which answers a yes/no question or a comparison.
+_FINDING = re.compile(
+    r"\b(?:we\s+(?:also\s+|further\s+)?(?:find|found|show|demonstrate|observe|prove)|(?:results?|experiments?|analys[ie]s)\s+"
+    r"(?:\w+\s+)?(?:show|demonstrate|indicate|suggest|reveal|support)|outperforms?|surpass(?:es|ing)?|match(?:es|ing)|"
+    r"no better|better than|eliminates? the need|without (?:needing|requiring|relying))\b",
+    re.IGNORECASE)
+FINDING_BONUS = 0.1
 _OWN = re.compile(r"\b(?:we|our)\b", re.IGNORECASE)
 SECOND_RATIO = 0.9
 
@@ -72,8 +86,9 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
             ratio: float = SECOND_RATIO) -> list[Statement]:
     """The statements answering `question` from `sources` (numbered, best first); empty without sources.
 
-    A single-paper answer quotes up to `max_sentences` of the top paper's sentences: the best, and
-    the next ones scoring at least `ratio` of it (for method, paper and general questions).
+    A single-paper answer quotes up to `max_sentences` of the top paper's sentences: the best, the
+    contribution (method, paper and general questions that do not name the paper), and the next
+    ones scoring at least `ratio` of the best.
     """
     if not sources:
         return []
@@ -154,6 +169,7 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
     phrase = _stems(intent.phrase)
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
+        background = bool(_BACKGROUND.search(sentence)) and not _OWN.search(sentence)  # "However, we find ..." reports
         scores[i] += ASKED_BONUS * bool((asked - own) & key_terms(sentence))
         if phrase:
             held = _stems(sentence)
@@ -166,8 +182,9 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
             scores[i] += NOUN_BONUS * bool(intent.noun and intent.noun.lower().rstrip("s") in sentence.lower())
         elif intent.kind in ("paper", "papers"):
             scores[i] += TITLE_BONUS * bool((name and name in sentence.lower()) or _INTRODUCES.search(sentence))
+        elif intent.kind == "check":
+            scores[i] += FINDING_BONUS * bool(_FINDING.search(sentence)) - BACKGROUND_PENALTY * background
         if intent.kind in ("paper", "papers", "method", "general"):
-            background = bool(_BACKGROUND.search(sentence)) and not _OWN.search(sentence)  # "However, we find ..." reports
             scores[i] += CONTRIBUTION_BONUS * bool(_INTRODUCES.search(sentence)) - BACKGROUND_PENALTY * background
     return scores
 

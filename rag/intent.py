@@ -1,4 +1,5 @@
-"""What a question asks for: a quantity, a named thing (dataset, model, ...), a method, a paper, a list of papers.
+"""What a question asks for: a quantity, a named thing (dataset, model, ...), a method, a paper, a list
+of papers, a yes/no answer or comparison ("check").
 
 Rules over the question's wording, deterministic and instant. The answer stage uses the intent to
 choose evidence (a sentence with a number for "how deep", one naming a dataset for "which
@@ -13,7 +14,7 @@ from typing import Literal
 
 from rag.query import papers_requested
 
-Kind = Literal["quantity", "entity", "method", "paper", "papers", "general"]
+Kind = Literal["quantity", "entity", "method", "paper", "papers", "check", "general"]
 
 _QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
@@ -48,6 +49,8 @@ _MEASURED = re.compile(
 _ASKED = re.compile(_WHAT_PHRASE, re.IGNORECASE)
 # Words that say "a number" rather than what is counted ("by what factor", "what percentage").
 _GENERIC_MEASURES = {"factor", "number", "percentage", "fraction", "proportion", "margin", "extent", "degree", "amount", "ratio"}
+# A yes/no question or a comparison: "does X need labels?", "do A beat B?", "should models be wider or deeper?"
+_CHECK = re.compile(r"^\s*(?:does|do|did|is|are|was|were|can|could|should|will|would|has|have)\b", re.IGNORECASE)
 _METHOD = re.compile(r"^\s*(?:how|why)\b|\bwhat\s+does\s+.+\s+(?:use|add|do|combine|rely|introduce)\b", re.IGNORECASE)
 # Nouns that name what is asked, for "The X abstract does not name a dataset".
 _ASKED_NOUN = {
@@ -91,6 +94,8 @@ def classify(question: str) -> Intent:
         return Intent("paper")
     if _METHOD.search(question):
         return Intent("method")
+    if _CHECK.search(question):
+        return Intent("check")
     asked = _ASKED.search(question)  # "what failure mode does ACE address": the phrase is "failure mode"
     return Intent("general", "", asked.group("what") if asked else "")
 
