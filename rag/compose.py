@@ -1,11 +1,18 @@
 """The composed answer: abstract sentences chosen for what the question asks, quoted, cited, and named.
 
-No model, deterministic. The intent (rag.intent) decides the evidence:
-- a quantity ("how deep", "by how much"): the best sentence that states a number;
-- a named thing ("which dataset"): the best sentence naming something the question does not;
+No model, deterministic. A sentence's score is its similarity to the question, plus the share of the
+question's words it holds, each weighted by its rarity in the abstract (so "parameter efficiency"
+finds the one sentence saying it), plus bonuses for what the intent (rag.intent) asks:
+- a quantity ("how deep", "by how much"): a sentence stating a number; one that counts the asked
+  noun ("nine models" for "how many models") when the abstract has such a sentence;
+- a named thing ("which dataset"): a sentence naming something the question does not, holding the
+  asked phrase ("dialogue scenarios");
+- a yes/no question or a comparison ("does X need labels?"): a sentence reporting a finding
+  ("we find", "outperforms"), not one setting the scene;
 - a paper ("which paper ...", "is there a paper ..."), a method, anything else: the best sentence,
-  plus the paper's second-best when it is nearly as good;
+  plus the sentence stating the paper's contribution when the question does not name the paper;
 - several papers ("which papers ..."): one line per retrieved paper, each cited.
+A single-paper answer adds the runner-up sentence when it scores nearly as well as the best.
 Only the top-ranked paper answers a single-paper question: other papers are not quoted to fill
 the answer. When the top paper's abstract lacks the asked kind of fact altogether, the answer says
 so, citing the paper ("The SpikeInit abstract does not name a dataset [1].") instead of quoting an
@@ -21,19 +28,25 @@ import numpy as np
 
 from rag.intent import Intent
 from rag.sources import Source
-from rag.text import key_terms
+from rag.text import NUMBER_WORDS, key_terms, tokenize
 
 _DIGIT = re.compile(r"\d")
 _UNIT = re.compile(r"\d\s*(?:%|x\b|×|-?fold\b|times\b)|\d+(?:\.\d+)?\s*[kKMB]\b")
 _CLIPPED = "…"
+_WORDS = re.compile(r"[A-Za-z0-9][\w.\-]*")
 # A dataset is named by a data word, or as the object of "on/across/using" in capitals or with digits
 # ("evaluated on MMLU", "results on QH9 and OMat24").
 _DATA_NOUNS = {"dataset", "datasets", "benchmark", "benchmarks", "corpus", "corpora", "data"}
 _DATA_CUE = re.compile(
     r"\b(?:datasets?|benchmarks?|corpus|corpora|suite)\b"
-    r"|\b(?:on|across|using|from)\s+(?:the\s+)?(?:[A-Z][\w-]*\d[\w-]*|[A-Z]{2,}[\w-]*)",
+    r"|\b(?:[Oo]n|[Aa]cross|[Uu]sing|[Ff]rom)\s+(?:the\s+)?(?:[A-Z][\w-]*\d[\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]+[A-Z][\w-]*)",
 )
 NUMBER_BONUS, UNIT_BONUS, NAME_BONUS, NOUN_BONUS, TITLE_BONUS, ASKED_BONUS = 0.12, 0.04, 0.10, 0.05, 0.06, 0.05
+# A sentence holding the words of what is asked ("dialogue scenarios", "downstream tasks"), by share.
+PHRASE_BONUS = 0.2
+# Weight of the question's words in a sentence, each weighted by how rare it is in the abstract:
+# "parameter efficiency" singles out the one sentence that says it, "weather" does not.
+FOCUS_WEIGHT = 0.5
 # "We propose X", "we introduce X": the sentence that names a paper's contribution.
 # Sentences that set the scene rather than report the paper's own work ("While ...", "Recent ...").
 _BACKGROUND = re.compile(
@@ -48,6 +61,13 @@ _PROPOSES = re.compile(
     r"\b(?:this paper|this work|we)\s+(?:\w+\s+)?(?:propose|introduce|present|develop|design)s?\b"
     r"|\bby\s+(?:introducing|proposing|developing|designing)\b|^\W*our\s+(?:approach|method|framework|model)\b",
     re.IGNORECASE)
+# A sentence reporting a finding, which answers a yes/no question or a comparison.
+_FINDING = re.compile(
+    r"\b(?:we\s+(?:also\s+|further\s+)?(?:find|found|show|demonstrate|observe|prove)|(?:results?|experiments?|analys[ie]s)\s+"
+    r"(?:\w+\s+)?(?:show|demonstrate|indicate|suggest|reveal|support)|outperforms?|surpass(?:es|ing)?|match(?:es|ing)|"
+    r"no better|better than|eliminates? the need|without (?:needing|requiring|relying))\b",
+    re.IGNORECASE)
+FINDING_BONUS = 0.1
 _OWN = re.compile(r"\b(?:we|our)\b", re.IGNORECASE)
 SECOND_RATIO = 0.9
 
@@ -66,8 +86,9 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
             ratio: float = SECOND_RATIO) -> list[Statement]:
     """The statements answering `question` from `sources` (numbered, best first); empty without sources.
 
-    A single-paper answer quotes up to `max_sentences` of the top paper's sentences: the best, and
-    the next ones scoring at least `ratio` of it (for method, paper and general questions).
+    A single-paper answer quotes up to `max_sentences` of the top paper's sentences: the best, the
+    contribution (method, paper and general questions that do not name the paper), and the next
+    ones scoring at least `ratio` of the best.
     """
     if not sources:
         return []
@@ -81,10 +102,12 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     ranked = [int(i) for i in np.argsort(-np.where(eligible, scores, -np.inf), kind="stable") if eligible[i]]
     chosen = ranked[:1]
     if intent.kind in ("method", "general", "paper"):
-        contribution = _contribution(top, ranked)
+        # The paper's contribution names the method for a question that does not; one that does
+        # ("how does LABO ...") wants the sentences on what it asks.
+        contribution = None if _names_paper(top, question) else _contribution(top, ranked)
         if contribution is not None and contribution not in chosen and max_sentences > 1:
             chosen.append(contribution)
-        chosen += [i for i in ranked[1:max_sentences] if scores[i] >= ratio * scores[ranked[0]]][: max_sentences - len(chosen)]
+    chosen += [i for i in ranked[1:max_sentences] if i not in chosen and scores[i] >= ratio * scores[ranked[0]]][: max_sentences - len(chosen)]
     return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(sorted(chosen))]
 
 
@@ -139,13 +162,18 @@ def _line(source: Source, i: int) -> Statement:
 
 def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
     """The question scores of a source's sentences, raised for sentences holding what the intent asks for."""
-    scores = np.array(source.scores, dtype=np.float64)
     asked = key_terms(question)
     name = display_name(source).lower()
     own = set(name.split())
+    scores = np.array(source.scores, dtype=np.float64) + FOCUS_WEIGHT * _focus(source, question, own)
+    phrase = _stems(intent.phrase)
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
+        background = bool(_BACKGROUND.search(sentence)) and not _OWN.search(sentence)  # "However, we find ..." reports
         scores[i] += ASKED_BONUS * bool((asked - own) & key_terms(sentence))
+        if phrase:
+            held = _stems(sentence)
+            scores[i] += PHRASE_BONUS * sum(_holds(held, w) for w in phrase) / len(phrase)
         if intent.kind == "quantity" and _states_number(sentence, asked):
             digits = bool(_DIGIT.search(sentence))
             scores[i] += NUMBER_BONUS * (1.0 if digits else 0.5) + (UNIT_BONUS if _UNIT.search(sentence) else 0.0)
@@ -154,14 +182,59 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
             scores[i] += NOUN_BONUS * bool(intent.noun and intent.noun.lower().rstrip("s") in sentence.lower())
         elif intent.kind in ("paper", "papers"):
             scores[i] += TITLE_BONUS * bool((name and name in sentence.lower()) or _INTRODUCES.search(sentence))
+        elif intent.kind == "check":
+            scores[i] += FINDING_BONUS * bool(_FINDING.search(sentence)) - BACKGROUND_PENALTY * background
         if intent.kind in ("paper", "papers", "method", "general"):
-            scores[i] += CONTRIBUTION_BONUS * bool(_INTRODUCES.search(sentence)) - BACKGROUND_PENALTY * bool(_BACKGROUND.search(sentence))
+            scores[i] += CONTRIBUTION_BONUS * bool(_INTRODUCES.search(sentence)) - BACKGROUND_PENALTY * background
     return scores
 
 
+def _focus(source: Source, question: str, own: set[str]) -> np.ndarray:
+    """Per sentence, the share of the question's words (the paper's name aside) it holds, each word
+    weighted by its rarity among the abstract's sentences (log(1 + sentences / (1 + sentences holding
+    it))); a word of five letters or more matches its variants ("efficient" for "efficiency")."""
+    sentences = [_stems(source.sentence(i)) for i in range(len(source.spans))]
+    names = " ".join(t for t in key_terms(question) if not t[0].isdigit())
+    words = sorted(_stems(question) - _stems(" ".join(own)) - _stems(names))
+    held = np.array([[_holds(stems, w) for w in words] for stems in sentences], dtype=np.float64).reshape(len(sentences), len(words))
+    counts = held.sum(axis=0)
+    weights = np.where(counts > 0, np.log1p(len(sentences) / (1 + counts)), 0.0)  # absent words tell sentences nothing
+    return held @ weights / weights.sum() if weights.sum() > 0 else np.zeros(len(sentences))
+
+
+def _counts(sentence: str, noun: str, window: int = 3) -> bool:
+    """True when a number in `sentence` stands within `window` words of `noun` or a variant of it
+    ("nine models", "downstream tasks (25+)"), i.e. the sentence counts or measures what is asked."""
+    if not noun:
+        return False
+    stem = tokenize(noun)
+    words = _WORDS.findall(sentence)
+    numbers = [i for i, w in enumerate(words) if w[0].isdigit() or w.lower() in NUMBER_WORDS]
+    nouns = [i for i, w in enumerate(words) if stem and _holds(set(tokenize(w)), stem[-1])]
+    return any(abs(i - j) <= window for i in numbers for j in nouns)
+
+
+def _stems(text: str) -> set[str]:
+    return set(tokenize(text))
+
+
+def _holds(stems: set[str], word: str) -> bool:
+    """True when `word` (a stem) or, for five letters or more, a variant sharing its first five is in `stems`."""
+    return word in stems or (len(word) >= 5 and any(s.startswith(word[:5]) for s in stems))
+
+
+def _names_paper(source: Source, question: str) -> bool:
+    """True when the question names the paper: its title, or a name (a word with capitals or digits) the abstract uses."""
+    name = display_name(source).lower()
+    if name and name in question.lower():
+        return True
+    return bool({t for t in key_terms(question) if not t.isdigit()} & key_terms(source.abstract))
+
+
 def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
-    """Which sentences could answer at all: for a quantity one stating a number, for an entity one
-    naming something new or the asked noun; for other intents every sentence."""
+    """Which sentences could answer at all: for a quantity one stating a number (one counting the
+    measured noun, when any does), for an entity one naming something new or the asked noun; for
+    other intents every sentence."""
     asked = key_terms(question)
     name = display_name(source).lower()
     flags = []
@@ -176,7 +249,13 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             flags.append(bool(_new_names(sentence, asked, name)) or bool(noun and noun in sentence.lower()))
         else:
             flags.append(True)
-    return np.array(flags, dtype=bool)
+    flags = np.array(flags, dtype=bool)
+    if intent.kind == "quantity" and intent.noun:
+        # "How many models": a sentence counting models answers; other numbers do only when none does.
+        counting = flags & np.array([_counts(source.sentence(i), intent.noun) for i in range(len(source.spans))], dtype=bool)
+        if counting.any():
+            return counting
+    return flags
 
 
 def _states_number(sentence: str, asked: set[str]) -> bool:
