@@ -12,10 +12,10 @@ writing the change, not the whole index; loading applies the deltas to the base,
 hold more than COMPACT_SHARE of the base's rows an update folds them into a new base.
 `manifest.json` names the current chunk ids, content hashes, deltas and a fingerprint of the ids
 (and hashes) covered, and sums them up per paper (`papers`: version, content hash, chunk count) so
-an ingest takes its inventory without parsing every id; on load, a fingerprint that does not match the collection triggers a rebuild
-from the collection itself (never from the corpus files), and `update` applies a change only to an
-index whose fingerprint matches the collection before that change, so BM25 and Chroma can never
-disagree, crash or not: the manifest is replaced last, atomically.
+an ingest takes its inventory without parsing every id. On load, a fingerprint that does not match
+the collection triggers a rebuild from the collection itself (never from the corpus files), and
+`update` applies a change only to an index whose fingerprint matches the collection before that
+change, so BM25 and Chroma can never disagree, crash or not: the manifest is replaced last, atomically.
 """
 
 from __future__ import annotations
@@ -182,19 +182,20 @@ def update(index_dir: Path, before: str, removed: Iterable[str], added: list[Sto
     hashes = [current[cid] for cid in ids]
     fingerprint = fingerprint_of((cid, {"content_hash": h}) for cid, h in zip(ids, hashes))
     delta = _delta(sorted(gone), added)
+    summary = _updated_summary(manifest, ids, hashes, gone, added)
     delta_rows = manifest["delta_rows"] + len(gone) + len(added)
     if delta_rows > COMPACT_SHARE * max(1, manifest["base_rows"]):
         try:
             counts = _counts(index_dir, {**manifest, "chunk_ids": ids}, extra=delta)
         except (OSError, ValueError, KeyError):  # damaged files: the caller rebuilds from the collection
             return None
-        _save(index_dir, fingerprint, ids, counts, hashes)
+        _save(index_dir, fingerprint, ids, counts, hashes, summary)
         return fingerprint
     deltas = manifest["deltas"] + [f"delta-{len(manifest['deltas']) + 1:05d}.npz"]
     with component(f"saving the BM25 index at {index_dir}", "check the free space and permissions of the data dir"):
         _write_npz(index_dir / deltas[-1], **delta)
         _write_manifest(index_dir, {**manifest, "fingerprint": fingerprint, "chunk_ids": ids, "content_hashes": hashes,
-                                    "papers": _updated_summary(manifest, ids, hashes, gone, added),
+                                    "papers": summary,
                                     "deltas": deltas, "delta_rows": delta_rows})
     return fingerprint
 
@@ -238,14 +239,16 @@ def _build_and_save(chunks: list[StoredChunk], fingerprint: str, index_dir: Path
         counts = TermCounts()
         texts = indexed_texts([c.text for c in chunks], [c.metadata for c in chunks])
         counts.matrix = counts.rows_of([tokenize(text) or [""] for text in texts])
-        _save(index_dir, fingerprint, [c.chunk_id for c in chunks], counts,
-              [str(c.metadata.get("content_hash", "")) for c in chunks])
+        ids, hashes = [c.chunk_id for c in chunks], [str(c.metadata.get("content_hash", "")) for c in chunks]
+        _save(index_dir, fingerprint, ids, counts, hashes, summary_of_current(ids, hashes))
     return _index(chunks, fingerprint, counts)
 
 
-def _save(index_dir: Path, fingerprint: str, chunk_ids: list[str], counts: TermCounts, hashes: list[str]) -> None:
+def _save(index_dir: Path, fingerprint: str, chunk_ids: list[str], counts: TermCounts, hashes: list[str],
+          summary: dict[str, list[Any]] | None) -> None:
     """Write the index as a new base with no deltas to a fresh folder, then swap it in: a crash
-    leaves the old index, the new one, or none."""
+    leaves the old index, the new one, or none. `summary` is the chunks' per-paper summary
+    (rag.versions.summary_of_current)."""
     with component(f"saving the BM25 index at {index_dir}", "check the free space and permissions of the data dir"):
         tmp_dir = index_dir.with_name(index_dir.name + ".tmp")
         shutil.rmtree(tmp_dir, ignore_errors=True)
@@ -255,7 +258,7 @@ def _save(index_dir: Path, fingerprint: str, chunk_ids: list[str], counts: TermC
                  chunk_ids=np.asarray(chunk_ids, dtype=str))
         (tmp_dir / "vocab.json").write_text(json.dumps(counts.vocab))
         _write_manifest(tmp_dir, {"format": INDEX_FORMAT, "fingerprint": fingerprint, "chunk_ids": chunk_ids,
-                                  "content_hashes": hashes, "papers": summary_of_current(chunk_ids, hashes),
+                                  "content_hashes": hashes, "papers": summary,
                                   "deltas": [], "delta_rows": 0, "base_rows": len(chunk_ids)})
         old_dir = index_dir.with_name(index_dir.name + ".old")
         shutil.rmtree(old_dir, ignore_errors=True)

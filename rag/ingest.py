@@ -5,8 +5,8 @@ Idempotent by content hash: unchanged papers are skipped, changed ones have thei
 A first pass reads and checks every file, so a bad file leaves the store as it was; a second pass
 chunks, embeds and writes the new and changed papers in steps of PAPERS_PER_STEP. A corpus of up
 to KEEP_CHARS of text is kept from the first pass; a larger one is streamed twice, keeping only
-ids and hashes, so memory stays bounded whatever the corpus size. Replacement is crash-safe: a changed paper's new version is written under new chunk ids
-before its old version is deleted, and readers only ever see one complete version of each paper
+ids and hashes, so memory stays bounded whatever the corpus size. Replacement is crash-safe: a
+changed paper's new version is written under new chunk ids before its old version is deleted, and readers only ever see one complete version of each paper
 (rag.versions), so a run killed at any point leaves every paper in its old or its new version; the
 next run deletes the leftovers. The BM25 index is updated with the change alone (rag.bm25_index);
 after a crash its fingerprint no longer matches and it is rebuilt. One ingest runs at a time per
@@ -109,9 +109,8 @@ def ingest(
                 rebuild(store, index_dir)
     report.long_records = long_records
     report.vectors_reused = reuse.reused
-    dropped = set(stale)
-    written = {c.metadata["paper_id"] for c in added}
-    report.papers = len(inventory.papers) - len(dropped) + len({pid for pid in written if pid in dropped or pid not in inventory.papers})
+    # Every paper written is new or one of the stale ones just deleted (a changed paper is both).
+    report.papers = len(inventory.papers) - len(stale) + len({c.metadata["paper_id"] for c in added})
     report.chunks = inventory.chunk_count - len(old_ids) + len(added)
     return report
 
