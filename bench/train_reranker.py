@@ -135,7 +135,7 @@ def main() -> None:
     (out / "held_out_qrels.tsv").write_text(
         "query-id\tcorpus-id\tscore\n" + "".join(f"{q}\t{d}\t1\n" for q, docs in sorted(held.items()) for d in sorted(docs)))
     (out / "TRAINED_ON.txt").write_text(
-        f"Fine-tuned from {base} on BEIR SciFact TRAIN qrels only: {done} of {len(data)} groups "
+        f"Fine-tuned from {base} on BEIR SciFact TRAIN qrels only: {done / len(data):.2f} epochs over {len(data)} groups "
         f"(1 relevant + {args.negatives} BM25 hard negatives; {len(held)} train claims held out), max_length {args.max_length}, "
         f"{time.time() - start:.0f}s on CPU.\n"
     )
