@@ -5,7 +5,7 @@
 Each training group is one train claim with one of its relevant abstracts and `--negatives` hard
 negatives: the claim's top BM25 abstracts that are not judged relevant. The loss is softmax cross-entropy
 over the group (the relevant abstract should score highest). Runs on CPU under bfloat16 autocast,
-stops after one epoch or `--minutes`, and saves a folder that `sentence_transformers.CrossEncoder`
+stops after `--epochs` or `--minutes`, and saves a folder that `sentence_transformers.CrossEncoder`
 (and so rag.rerank.CrossEncoderReranker, retrieval.rerank_model) loads. SciFact test is never read.
 """
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import math
 import random
 import sys
 import time
@@ -25,8 +26,9 @@ from bench.common import SHARED_DATA  # noqa: E402
 from rag.text import tokenize  # noqa: E402
 
 
-def groups(dataset: Path, negatives: int, seed: int) -> list[tuple[str, list[str]]]:
-    """(claim, [relevant passage, negative passages...]) for every train judgment, shuffled."""
+def groups(dataset: Path, negatives: int, seed: int, hold_out: int = 0) -> tuple[list[tuple[str, list[str]]], dict[str, set[str]]]:
+    """(claim, [relevant passage, negative passages...]) for every train judgment, shuffled, and the
+    judgments of the claims kept out of training (every `hold_out`-th claim; none when 0)."""
     import bm25s
 
     corpus = [json.loads(line) for line in (dataset / "corpus.jsonl").read_text().splitlines() if line.strip()]
@@ -45,7 +47,10 @@ def groups(dataset: Path, negatives: int, seed: int) -> list[tuple[str, list[str
     model.index([tokenize(passages[i]) or [""] for i in ids], show_progress=False)
     rng = random.Random(seed)
     out = []
+    held = {qid: relevant for n, (qid, relevant) in enumerate(sorted(qrels.items())) if hold_out and n % hold_out == 0}
     for qid, relevant in qrels.items():
+        if qid in held:
+            continue
         terms = [t for t in tokenize(queries[qid]) if t in model.vocab_dict]
         ranked = []
         if terms:
@@ -59,7 +64,7 @@ def groups(dataset: Path, negatives: int, seed: int) -> list[tuple[str, list[str
         for doc in relevant:
             out.append((queries[qid], [passages[doc]] + [passages[d] for d in hard]))
     rng.shuffle(out)
-    return out
+    return out, held
 
 
 def main() -> None:
@@ -69,9 +74,15 @@ def main() -> None:
     parser.add_argument("--negatives", type=int, default=3)
     parser.add_argument("--max-length", type=int, default=256)
     parser.add_argument("--groups-per-step", type=int, default=4)
-    parser.add_argument("--lr", type=float, default=3e-5)
+    parser.add_argument("--lr", type=float, default=5e-5, help="learning rate of the encoder layers")
+    parser.add_argument("--head-lr", type=float, default=1e-3,
+                        help="learning rate of the new scoring head (it starts random, the encoder does not)")
+    parser.add_argument("--epochs", type=float, default=1.0)
     parser.add_argument("--minutes", type=float, default=12.0)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--hold-out", type=int, default=10,
+                        help="keep every Nth train claim out of training (0: none); their qrels are saved with the "
+                             "model as held_out_qrels.tsv, to choose retrieval.rerank_weight on")
     args = parser.parse_args()
 
     import torch
@@ -79,18 +90,23 @@ def main() -> None:
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
     torch.manual_seed(args.seed)
-    data = groups(Path(args.dataset), args.negatives, args.seed)
+    data, held = groups(Path(args.dataset), args.negatives, args.seed, args.hold_out)
     base = get_model_path()
     tokenizer = AutoTokenizer.from_pretrained(base)
     model = AutoModelForSequenceClassification.from_pretrained(base, num_labels=1)
     model.train()
-    optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
-    steps = (len(data) + args.groups_per_step - 1) // args.groups_per_step
-    scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: min(1.0, (s + 1) / (0.1 * steps)) * max(0.0, 1 - s / steps))
+    head = [p for name, p in model.named_parameters() if name.startswith(("classifier", "bert.pooler"))]
+    body = [p for name, p in model.named_parameters() if not name.startswith(("classifier", "bert.pooler"))]
+    optimizer = torch.optim.AdamW([{"params": body, "lr": args.lr}, {"params": head, "lr": args.head_lr}], weight_decay=0.01)
+    per_epoch = (len(data) + args.groups_per_step - 1) // args.groups_per_step
+    steps = int(per_epoch * args.epochs)
+    scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: min(1.0, (s + 1) / (0.05 * steps)) * max(0.0, 1 - s / steps))
     start = time.time()
     done = 0
+    recent: list[float] = []
     for step in range(steps):
-        batch = data[step * args.groups_per_step : (step + 1) * args.groups_per_step]
+        first = (step % per_epoch) * args.groups_per_step
+        batch = data[first : first + args.groups_per_step]
         pairs = [(claim, passage) for claim, passages in batch for passage in passages]
         encoded = tokenizer(
             [p[0] for p in pairs], [p[1] for p in pairs], truncation="only_second",
@@ -105,8 +121,10 @@ def main() -> None:
         scheduler.step()
         optimizer.zero_grad()
         done += len(batch)
+        recent.append(loss.item())
         if step % 20 == 0:
-            print(f"step {step}/{steps} groups {done}/{len(data)} loss {loss.item():.3f} {time.time() - start:.0f}s", file=sys.stderr)
+            print(f"step {step}/{steps} groups {done} loss {sum(recent[-20:]) / len(recent[-20:]):.3f} (chance {math.log(len(batch[0][1])):.3f}) "
+                  f"{time.time() - start:.0f}s", file=sys.stderr)
         if time.time() - start > args.minutes * 60:
             print(f"stopping at the {args.minutes}-minute budget", file=sys.stderr)
             break
@@ -114,9 +132,11 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     model.save_pretrained(out)
     tokenizer.save_pretrained(out)
+    (out / "held_out_qrels.tsv").write_text(
+        "query-id\tcorpus-id\tscore\n" + "".join(f"{q}\t{d}\t1\n" for q, docs in sorted(held.items()) for d in sorted(docs)))
     (out / "TRAINED_ON.txt").write_text(
-        f"Fine-tuned from {base} on BEIR SciFact TRAIN qrels only: {done} of {len(data)} groups "
-        f"(1 relevant + {args.negatives} BM25 hard negatives), max_length {args.max_length}, "
+        f"Fine-tuned from {base} on BEIR SciFact TRAIN qrels only: {done / len(data):.2f} epochs over {len(data)} groups "
+        f"(1 relevant + {args.negatives} BM25 hard negatives; {len(held)} train claims held out), max_length {args.max_length}, "
         f"{time.time() - start:.0f}s on CPU.\n"
     )
     print(f"saved {out} after {done} groups in {time.time() - start:.0f}s")

@@ -60,7 +60,7 @@ def evaluate_retrieval(
     if rerank:
         from rag.rerank import CrossEncoderReranker
 
-        reranker = CrossEncoderReranker(rerank, depth=settings.retrieval.rerank_depth)
+        reranker = CrossEncoderReranker(rerank, depth=settings.retrieval.rerank_depth, weight=settings.retrieval.rerank_weight)
         runs["hybrid+rerank"] = {
             qid: [h.paper_id for h in reranker.process(bench.queries[qid], hits)]
             for qid, hits in tqdm(hybrid_hits.items(), desc="re-rank", unit="q", file=sys.stderr)

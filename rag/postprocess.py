@@ -21,7 +21,9 @@ def _cross_encoder(settings: Settings, embedder: Any) -> PostProcessor:
 
     if not settings.retrieval.rerank_model:
         raise RagError("the cross-encoder post-processor needs retrieval.rerank_model (a local CrossEncoder folder)")
-    return CrossEncoderReranker(settings.retrieval.rerank_model, depth=settings.retrieval.rerank_depth)
+    return CrossEncoderReranker(
+        settings.retrieval.rerank_model, depth=settings.retrieval.rerank_depth, weight=settings.retrieval.rerank_weight
+    )
 
 
 POSTPROCESSORS: dict[str, Factory] = {"cross-encoder": _cross_encoder}

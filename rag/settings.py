@@ -94,6 +94,7 @@ class RetrievalSettings(_Section):
     prf_weight: float = Field(ge=0.0, le=1.0)
     rerank_model: str
     rerank_depth: int = Field(ge=1)
+    rerank_weight: float = Field(ge=0.0, le=1.0)
     postprocessors: list[str]
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from rag.errors import RagError
-from rag.rerank import CrossEncoderReranker
+from rag.rerank import CrossEncoderReranker, blend
 from rag.retrieval import PaperHit
 
 
@@ -48,3 +48,34 @@ def test_reorders_only_the_top_depth_hits_by_model_score(untrained_cross_encoder
     assert head_scores == sorted(head_scores, reverse=True) and len(set(head_scores)) == 3
     assert [h.rank for h in out] == [1, 2, 3, 4, 5]
     assert reranker.process("anything", []) == []
+
+
+def test_an_out_of_range_weight_is_refused(untrained_cross_encoder):
+    with pytest.raises(RagError, match="rerank_weight"):
+        CrossEncoderReranker(untrained_cross_encoder, weight=1.5)
+
+
+def test_blend_weight_one_keeps_the_cross_encoder_order_and_zero_the_retrieval_order():
+    retrieval, cross = [3.0, 2.0, 1.0], [0.1, 0.9, 0.5]
+    assert blend(retrieval, cross, 1.0) == cross
+    only_retrieval = blend(retrieval, cross, 0.0)
+    assert sorted(range(3), key=lambda i: -only_retrieval[i]) == [0, 1, 2]
+
+
+def test_blend_mixes_standardised_scores_so_scale_does_not_matter():
+    # The cross-encoder strongly prefers hit 2, retrieval mildly prefers hit 0; at an even blend the
+    # strong preference wins, whatever the raw scales (logits vs fused scores).
+    retrieval, cross = [0.52, 0.50, 0.51], [-4.0, -3.0, 6.0]
+    mixed = blend(retrieval, cross, 0.5)
+    assert max(range(3), key=lambda i: mixed[i]) == 2
+    scaled = blend([r * 1000 for r in retrieval], [c / 100 for c in cross], 0.5)
+    assert [round(a, 6) for a in mixed] == [round(b, 6) for b in scaled]
+    assert blend([1.0, 1.0], [2.0, 2.0], 0.5) == [0.0, 0.0]  # no spread: no division by zero
+
+
+def test_blended_weight_reorders_by_both_scores(untrained_cross_encoder):
+    hits = [_hit(f"p{i}", text) for i, text in enumerate(["radar storms", "radar rain", "protein folding"])]
+    for hit, score in zip(hits, [9.0, 1.0, 0.0]):
+        hit.score = score
+    kept = CrossEncoderReranker(untrained_cross_encoder, depth=3, weight=0.0).process("radar", list(hits))
+    assert [h.paper_id for h in kept] == ["p0", "p1", "p2"]
