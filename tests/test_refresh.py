@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from conftest import REPO_ROOT, cli_env, make_settings
+from conftest import REPO_ROOT, SEEDS, cli_env, make_settings
 from rag.lock import ingest_lock, ingest_running
 from rag.service import RagService
 
@@ -27,10 +27,10 @@ def new_paper(tmp_path):
     return path
 
 
-def ingest_elsewhere(data_dir, *args):
+def ingest_elsewhere(data_dir, *args, env=None):
     """`rag ingest ARGS` in another process, as from another terminal."""
     done = subprocess.run([sys.executable, "-m", "rag.cli", "ingest", *map(str, args), "--data-dir", str(data_dir)],
-                          env=cli_env(), cwd=REPO_ROOT, capture_output=True, text=True, timeout=600)
+                          env=cli_env(env), cwd=REPO_ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
 
 
@@ -75,3 +75,15 @@ def test_nothing_is_reloaded_while_an_ingest_holds_the_lock(seeded_copy, new_pap
         assert not titles(service, "bm25")  # a half-written store is not read
     assert not ingest_running(settings, settings.store.collection)
     assert titles(service, "bm25")[0].startswith("Zorblatt")
+
+
+def test_a_server_store_written_from_another_host_is_picked_up(chroma_server, tmp_path, new_paper):
+    host, port = chroma_server
+    where = {"store.mode": "http", "store.host": host, "store.port": port, "store.collection": "refresh-test"}
+    service = RagService(make_settings(tmp_path / "here", **where, **{"store.refresh_seconds": 1e-6}))
+    service.ingest([SEEDS], progress=False)
+    assert not titles(service, "bm25")
+    elsewhere = {f"RAG_STORE__{key.split('.')[1].upper()}": str(value) for key, value in where.items()}
+    ingest_elsewhere(tmp_path / "there", new_paper, env=elsewhere)  # its own data dir: its own BM25 index
+    for mode in ("bm25", "hybrid"):
+        assert titles(service, mode)[0].startswith("Zorblatt"), mode
