@@ -292,6 +292,16 @@ def _load(index_dir: Path, fingerprint: str) -> tuple[list[str], TermCounts, lis
     return manifest["chunk_ids"], counts, manifest["content_hashes"]
 
 
+def manifest_stamp(index_dir: Path) -> tuple[int, int, int] | None:
+    """A stamp that changes whenever the saved index changes (its manifest is replaced, never edited);
+    None when there is none."""
+    try:
+        status = (index_dir / "manifest.json").stat()
+    except OSError:
+        return None
+    return status.st_ino, status.st_mtime_ns, status.st_size
+
+
 def _manifest(index_dir: Path) -> dict[str, Any] | None:
     """The saved manifest when readable and of this format, else None."""
     try:

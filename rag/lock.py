@@ -59,6 +59,22 @@ def ingest_lock(settings: Settings, collection: str, wait: bool = True) -> Itera
         os.close(fd)
 
 
+def ingest_running(settings: Settings, collection: str) -> bool:
+    """True while some process (this one included) holds the ingest lock of `collection`."""
+    path = lock_path(settings, collection)
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False  # no ingest has ever run here
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        return False
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)  # closing drops the shared lock taken above
+
+
 def _holder(path: Path) -> str:
     try:
         return path.read_text().strip() or "unknown"

@@ -3,7 +3,8 @@
 A `RagService` owns the components of one configuration: the embedding model, the Chroma
 collection, the BM25 index that mirrors it, the retriever over both, and one answerer per profile.
 Components are built on first use and shared by every caller; an ingest through the service
-refreshes them. A profile whose store, embedding, chunking or retrieval settings differ from the
+refreshes them, and so does a change made by another process (an ingest from another terminal,
+a `--reindex`), noticed before a search at most every `store.refresh_seconds`. A profile whose store, embedding, chunking or retrieval settings differ from the
 service's own gets components of its own, built the same way.
 """
 
@@ -12,16 +13,18 @@ from __future__ import annotations
 import json
 import sys
 import threading
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from rag.answer import Answer, Answerer, AnswerStream
 from rag.backends import build_backend
-from rag.bm25_index import load_or_build
+from rag.bm25_index import load_or_build, manifest_stamp
 from rag.embeddings import SentenceTransformerEmbedding, build_embedding
 from rag.errors import EmptyStoreError, RagError
 from rag.ingest import IngestReport, bm25_dir, ingest
+from rag.lock import ingest_running
 from rag.postprocess import build_postprocessors
 from rag.retrieval import PaperHit, PaperRetriever
 from rag.settings import Settings, available_profiles, load_settings
@@ -46,6 +49,8 @@ class RagService:
         self._retriever: PaperRetriever | None = None
         self._answerers: dict[str, Answerer] = {}
         self._peers: dict[str, RagService] = {}
+        self._loaded_stamp: tuple[Any, ...] | None = None  # the store's stamp when the retriever was built
+        self._checked_at = 0.0  # time.monotonic() of the last check for changes by other processes
 
     # -- components --------------------------------------------------------------------------
     @property
@@ -70,6 +75,8 @@ class RagService:
                 bm25 = load_or_build(store, bm25_dir(self.settings, store.name))
                 stages = build_postprocessors(self.settings, self.embedder)
                 self._retriever = PaperRetriever(self.settings, store, self.embedder, bm25, stages)
+                self._loaded_stamp = self._stamp(store)
+                self._checked_at = time.monotonic()
             return self._retriever
 
     def collection(self, name: str) -> "RagService":
@@ -92,7 +99,7 @@ class RagService:
         """The best papers for `query` above the relevance floor, best first (see PaperRetriever.search)."""
         if top_k is not None and top_k < 1:
             raise RagError("top_k must be at least 1")
-        return self._filled(self.retriever).search(query, top_k=top_k, filters=filters, mode=mode)
+        return self._filled(self._current()).search(query, top_k=top_k, filters=filters, mode=mode)
 
     def stats(self) -> dict[str, Any]:
         """Counts and configuration of the collection, in the shape of `rag stats --json`."""
@@ -161,7 +168,7 @@ class RagService:
                profile: str | None = None) -> AnswerStream:
         """The answer to `question` as it is written (see `Answerer.stream`)."""
         answerer = self.answerer(profile)
-        self._filled(answerer.retriever)
+        answerer.retriever = self._filled(self._owner_of(answerer.settings)._current())
         return answerer.stream(question, history=history, top_k=top_k)
 
     def ask(self, question: str, history: list[dict] | None = None, top_k: int | None = None,
@@ -170,6 +177,33 @@ class RagService:
         return self.stream(question, history, top_k, profile).answer
 
     # -- internals -----------------------------------------------------------------------------
+    def _current(self) -> PaperRetriever:
+        """The retriever, rebuilt first when the store changed behind this process's back since it was
+        built (checked at most every `store.refresh_seconds`, never while an ingest is running)."""
+        retriever = self.retriever
+        every = self.settings.store.refresh_seconds
+        if not every or time.monotonic() - self._checked_at < every:
+            return retriever
+        with self._lock:
+            if self._retriever is not retriever or time.monotonic() - self._checked_at < every:
+                return self.retriever  # another thread checked or rebuilt meanwhile
+            self._checked_at = time.monotonic()
+            if ingest_running(self.settings, retriever.store.name):
+                return retriever  # half-written: look again once it is done
+            try:
+                stamp = self._stamp(retriever.store)
+            except RagError:
+                stamp = None  # the collection is gone: dropped and re-created by a `--reindex`
+            if stamp == self._loaded_stamp:
+                return retriever
+            self._store, self._retriever = self._open(reset=False, fresh=True), None
+            return self.retriever
+
+    def _stamp(self, store: ChunkStore) -> tuple[Any, ...]:
+        """What changes when another process writes the store: its BM25 index file (same machine) and
+        its chunk count (any machine). Raises RagError when the collection is gone."""
+        return manifest_stamp(bm25_dir(self.settings, store.name)), store.count()
+
     def _filled(self, retriever: PaperRetriever) -> PaperRetriever:
         """`retriever`, after checking that its store holds papers; EmptyStoreError (one line) when not."""
         if retriever.bm25.empty and retriever.store.count() == 0:
@@ -180,11 +214,11 @@ class RagService:
             )
         return retriever
 
-    def _open(self, reset: bool) -> ChunkStore:
+    def _open(self, reset: bool, fresh: bool = False) -> ChunkStore:
         embedder = self.embedder
         if reset:
             drop_collection(self.settings)
-        return open_store(self.settings, embedder.model_name, embedder.dimension)
+        return open_store(self.settings, embedder.model_name, embedder.dimension, fresh=fresh)
 
     def _reopen(self, reset: bool) -> ChunkStore:
         """The store for an ingest: the open one, or opened now; emptied first when `reset` (the cached handle follows)."""

@@ -56,6 +56,7 @@ class StoreSettings(_Section):
     port: int = Field(ge=1, le=65535)
     ssl: bool
     token_env: str
+    refresh_seconds: float = Field(ge=0)
 
 
 class EmbeddingSettings(_Section):

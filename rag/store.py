@@ -175,13 +175,17 @@ def max_batch_size(client: Any) -> int:
         return WRITE_BATCH
 
 
-def open_store(settings: Settings, model_name: str, dimension: int, collection: str | None = None) -> ChunkStore:
+def open_store(
+    settings: Settings, model_name: str, dimension: int, collection: str | None = None, fresh: bool = False
+) -> ChunkStore:
     """Open (creating if needed) the configured collection for `model_name` vectors of `dimension`.
 
-    Raises RagError when the store cannot be reached or the collection was built with another model.
+    `fresh` reads an embedded store from disk again instead of through the client this process
+    already holds (whose vector index does not see another process's writes). Raises RagError when
+    the store cannot be reached or the collection was built with another model.
     """
     name = collection or settings.store.collection
-    client = _client(settings)
+    client = _client(settings, fresh)
     try:
         chroma_collection = client.get_or_create_collection(
             name=name, metadata={META_MODEL: model_name, META_DIM: dimension, "hnsw:space": SPACE}
@@ -209,7 +213,7 @@ def drop_collection(settings: Settings, collection: str | None = None) -> bool:
     return True
 
 
-def _client(settings: Settings) -> Any:
+def _client(settings: Settings, fresh: bool = False) -> Any:
     os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
     logging.getLogger("chromadb").setLevel(logging.ERROR)
     import chromadb
@@ -228,6 +232,10 @@ def _client(settings: Settings) -> Any:
             return client
         path = settings.data_path / "chroma"
         path.mkdir(parents=True, exist_ok=True)
+        if fresh:  # chromadb shares one client per folder in a process; forget it so this one loads anew
+            from chromadb.api.shared_system_client import SharedSystemClient
+
+            SharedSystemClient.clear_system_cache()
         return chromadb.PersistentClient(path=str(path), settings=chroma_settings)
     except Exception as exc:
         raise RagError(f"cannot reach the Chroma store at {_describe(settings)}: {first_line(exc)}; {_hint(settings)}") from None
