@@ -30,6 +30,9 @@ class PaperBM25:
         index: dict[str, int] = {}
         self.chunk_paper = np.array([index.setdefault(m["paper_id"], len(index)) for m in chunks.metadatas], dtype=np.int64)
         self.paper_ids = list(index)
+        # Chunks grouped by paper (every paper has at least one): a per-paper maximum is one reduceat.
+        self._by_paper = np.argsort(self.chunk_paper, kind="stable")
+        self._paper_starts = np.searchsorted(self.chunk_paper[self._by_paper], np.arange(len(self.paper_ids)))
         self._by_term = chunks.chunk_terms
         chunk_lengths = np.bincount(self._by_term.indices, weights=self._by_term.data, minlength=len(chunks.chunk_ids))
         self._repeats = _repeated_counts(chunks, self.chunk_paper, len(self.paper_ids))
@@ -66,8 +69,9 @@ class PaperBM25:
 
     def best_chunks(self, chunk_scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per paper: its best chunk's score and that chunk's position (ties: the last such chunk)."""
-        best = np.full(len(self.paper_ids), -np.inf, dtype=np.float64)
-        np.maximum.at(best, self.chunk_paper, chunk_scores)
+        if not self.paper_ids:
+            return np.zeros(0), np.zeros(0, dtype=np.int64)
+        best = np.maximum.reduceat(np.asarray(chunk_scores, dtype=np.float64)[self._by_paper], self._paper_starts)
         position = np.full(len(self.paper_ids), -1, dtype=np.int64)
         is_best = chunk_scores >= best[self.chunk_paper]
         position[self.chunk_paper[is_best]] = np.flatnonzero(is_best)
