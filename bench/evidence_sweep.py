@@ -35,7 +35,7 @@ from rag.evaluation import load_benchmark, open_eval_retriever  # noqa: E402
 from rag.fusion import confident_dense_weight  # noqa: E402
 from rag.paper_index import PaperBM25  # noqa: E402
 from rag.prf import rm3_weights  # noqa: E402
-from rag.query import content_query  # noqa: E402
+from rag.query import content_query, papers_requested  # noqa: E402
 from rag.service import RagService  # noqa: E402
 from rag.text import tokenize  # noqa: E402
 
@@ -159,9 +159,10 @@ def smoothing_rows(x: Setup, base: np.ndarray, report) -> None:
         report(f"smoothing over the top {depth}: + {alpha} x mean of {k} nearest", None, out)
 
 
-def local_idf_rows(x: Setup, report) -> None:
+def local_idf_rows(x: Setup, base: np.ndarray, report) -> None:
     """Each query word's whole-paper BM25 weighted by max(floor, 1 - f^(1/gamma)), f = share of BM25's top
-    `depth` papers containing it (a word every candidate has does not tell them apart)."""
+    `depth` papers containing it (a word every candidate has does not tell them apart); also applied to
+    list questions only, the rest keeping `base`."""
     per_word = []
     for words in x.words:
         terms = list(dict.fromkeys(tokenize(words))) or [""]
@@ -171,7 +172,12 @@ def local_idf_rows(x: Setup, report) -> None:
         for i, matrix in enumerate(per_word):
             share = (matrix[:, sweep._top(x.bm25[i], depth)] > 0).mean(axis=1)
             bm25[i] = (np.maximum(floor, 1 - share ** (1 / gamma))[:, None] * matrix).sum(axis=0)
-        report(f"candidate-local word weights: top {depth}, gamma {gamma}, floor {floor}", _lexical(bm25), x.hybrid(x.dense, bm25))
+        fused = x.hybrid(x.dense, bm25)
+        report(f"candidate-local word weights: top {depth}, gamma {gamma}, floor {floor}", _lexical(bm25), fused)
+        listing = np.array([papers_requested(q) for q in x.data["queries"]])
+        if listing.any() and not listing.all():
+            report(f"the same (top {depth}, gamma {gamma}, floor {floor}) for list questions only (rag.query.papers_requested)", None,
+                   np.where(listing[:, None], fused, base))
 
 
 def main() -> None:
@@ -198,7 +204,7 @@ def main() -> None:
         "rm3": lambda: rm3_rows(x, report),
         "titles": lambda: title_rows(x, args, report),
         "smoothing": lambda: smoothing_rows(x, base, report),
-        "local": lambda: local_idf_rows(x, report),
+        "local": lambda: local_idf_rows(x, base, report),
     }
     for name, run in stages.items():
         if args.stage in (name, "all"):
