@@ -64,6 +64,13 @@ class Setup:
         """Best-chunk cosine per paper for these (normalised) query vectors."""
         return sweep.to_papers(query_vectors @ self.data["chunk_vectors"].T, self.data["chunk_paper"], self.n, 0.0)
 
+    def paper_means(self) -> np.ndarray:
+        """Each paper's mean chunk vector, normalised."""
+        vectors = self.data["chunk_vectors"]
+        means = np.zeros((self.n, vectors.shape[1]))
+        np.add.at(means, self.data["chunk_paper"], vectors)
+        return _unit(means)
+
     def paper_scores(self, weights: list[dict[str, float]]) -> np.ndarray:
         """Whole-paper BM25 per query from term weights, in the sweep's paper order."""
         out = np.zeros((len(weights), self.n), dtype=np.float32)
@@ -97,9 +104,7 @@ def _unit(vectors: np.ndarray) -> np.ndarray:
 def dense_rows(x: Setup, report) -> None:
     """Paper mean vectors, dense Rocchio and the content-word query on the dense side."""
     data, vectors = x.data, x.data["chunk_vectors"]
-    means = np.zeros((x.n, vectors.shape[1]))
-    np.add.at(means, data["chunk_paper"], vectors)
-    centroid = data["query_vectors"] @ _unit(means).T.astype(np.float32)
+    centroid = data["query_vectors"] @ x.paper_means().T.astype(np.float32)
     for lam in (0.25, 0.5, 1.0):
         dense = (x.dense + lam * centroid) / (1 + lam)
         report(f"dense: best chunk + {lam} x paper mean vector", dense, x.hybrid(dense, x.bm25))
@@ -143,10 +148,7 @@ def title_rows(x: Setup, args: argparse.Namespace, report) -> None:
 def smoothing_rows(x: Setup, base: np.ndarray, report) -> None:
     """Fused scores plus alpha x the mean fused score of each paper's k most similar papers among the top N
     (similarity: cosine of the papers' mean chunk vectors)."""
-    vectors = x.data["chunk_vectors"]
-    means = np.zeros((x.n, vectors.shape[1]))
-    np.add.at(means, x.data["chunk_paper"], vectors)
-    means = _unit(means)
+    means = x.paper_means()
     for depth, alpha, k in itertools.product((20, 50), (0.1, 0.25, 0.5), (3, 5)):
         out = base.copy()
         for i, row in enumerate(base):
