@@ -1,5 +1,6 @@
-"""What a question asks for: a quantity, a named thing (dataset, model, ...), a method, a paper, a list
-of papers, a yes/no answer or comparison ("check").
+"""What a question asks for: a quantity, a named thing (dataset, model, ...), a method, a cause or
+limitation ("why ...", "what's wrong with ..."), a paper, a list of papers, a yes/no answer or
+comparison ("check").
 
 Rules over the question's wording, deterministic and instant. The answer stage uses the intent to
 choose evidence (a sentence with a number for "how deep", one naming a dataset for "which
@@ -14,12 +15,12 @@ from typing import Literal
 
 from rag.query import papers_requested
 
-Kind = Literal["quantity", "entity", "method", "paper", "papers", "check", "general"]
+Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "check", "general"]
 
 _QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
     r"|by\s+(?:how\s+much|what\s+(?:factor|margin|percentage))|to\s+what\s+(?:size|extent|degree)"
-    r"|what\s+(?:\w+\s+)?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|size|rate|score|ratio|factor|"
+    r"|what\s+(?:\w+\s+){0,2}?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|size|rate|score|ratio|factor|"
     r"improvement|gain|reduction|increase|decrease|drop)"
     r"|what\s+\w+\s+does\s+.+\s+(?:reach|achieve|attain|obtain|score)"
     r"|(?:reach|achieve|attain|obtain)\s+what)\b",
@@ -50,7 +51,14 @@ _ASKED = re.compile(_WHAT_PHRASE, re.IGNORECASE)
 # Words that say "a number" rather than what is counted ("by what factor", "what percentage").
 _GENERIC_MEASURES = {"factor", "number", "percentage", "fraction", "proportion", "margin", "extent", "degree", "amount", "ratio"}
 # A yes/no question or a comparison: "does X need labels?", "do A beat B?", "should models be wider or deeper?"
-_CHECK = re.compile(r"^\s*(?:does|do|did|is|are|was|were|can|could|should|will|would|has|have)\b", re.IGNORECASE)
+_CHECK = re.compile(
+    r"^\s*(?:does|do|did|is|are|was|were|can|could|should|will|would|has|have|compare)\b|\bversus\b", re.IGNORECASE)
+# A cause or a limitation: "why do gradient flows fall short", "what is wrong with standard CSCNNs".
+_CAUSE = re.compile(
+    r"^\s*why\b|\bwhat\s+is\s+(?:wrong|the\s+problem|the\s+issue)\s+with\b|\bfalls?\s+short\b"
+    r"|\b(?:bad|poor|worse)\s+at\b|\blimitations?\s+of\b",
+    re.IGNORECASE,
+)
 _METHOD = re.compile(r"^\s*(?:how|why)\b|\bwhat\s+does\s+.+\s+(?:use|add|do|combine|rely|introduce)\b", re.IGNORECASE)
 # Nouns that name what is asked, for "The X abstract does not name a dataset".
 _ASKED_NOUN = {
@@ -78,6 +86,8 @@ class Intent:
             noun = self.noun.lower()
             thing = _ASKED_NOUN.get(noun) or f"a {noun.rstrip('s') if noun.endswith('s') and not noun.endswith('ss') else noun}"
             return f"does not name {thing}"
+        if self.kind == "general" and self.phrase:
+            return f"does not say which {self.phrase.lower()}"
         return "does not say"
 
 
@@ -92,6 +102,8 @@ def classify(question: str) -> Intent:
         return Intent("entity", entity.group("noun"), f"{entity.group('mods')}{entity.group('noun')}")
     if _PAPER.search(question):
         return Intent("paper")
+    if _CAUSE.search(question):
+        return Intent("cause")
     if _METHOD.search(question):
         return Intent("method")
     if _CHECK.search(question):
