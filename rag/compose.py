@@ -285,7 +285,6 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     asked = key_terms(question)
     name = display_name(source).lower()
     speed = bool(_SPEED_ASKED.search(question))
-    head = tokenize(intent.phrase.split()[-1]) if intent.kind == "general" and intent.phrase else []
     against = intent.noun.lower() in _BASELINE_NOUNS or bool(_COMPARES.search(question))
     flags = []
     for i in range(len(source.spans)):
@@ -301,13 +300,17 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             flags.append(bool(_new_names(sentence, asked, name)) or bool(noun and noun in sentence.lower()))
         elif intent.kind == "cause":  # "why ...": a sentence giving a reason or a shortcoming
             flags.append(bool(_REASON.search(sentence)))
-        elif head:  # "what GPU was it trained on": a sentence holding the asked thing
-            flags.append(_holds(_stems(sentence), head[-1]))
         else:
             flags.append(True)
     flags = np.array(flags, dtype=bool)
-    if intent.kind == "cause" or (intent.kind == "entity" and against):
-        return flags if flags.any() else np.ones(len(flags), dtype=bool)  # no such sentence: any may explain
+    head = tokenize(intent.phrase.split()[-1]) if intent.kind == "general" and intent.phrase else []
+    if head and not _holds(_stems(source.abstract), head[-1]):
+        return np.zeros(len(flags), dtype=bool)  # "what GPU was it trained on": the abstract never says
+    if intent.kind == "check" and intent.phrase:  # "does X need matrix multiplications": a sentence on them
+        wanted = _stems(intent.phrase)
+        flags = np.array([all(_holds(_stems(source.sentence(i)), w) for w in wanted) for i in range(len(flags))], dtype=bool)
+    if intent.kind in ("cause", "check") or (intent.kind == "entity" and against):
+        return flags if flags.any() else np.ones(len(flags), dtype=bool)  # no such sentence: any may answer
     if intent.kind == "quantity" and intent.noun:
         # "How many models": a sentence counting models answers; other numbers do only when none does,
         # and none at all when the abstract never mentions what is counted ("how many parameters").

@@ -53,6 +53,12 @@ _GENERIC_MEASURES = {"factor", "number", "percentage", "fraction", "proportion",
 # A yes/no question or a comparison: "does X need labels?", "do A beat B?", "should models be wider or deeper?"
 _CHECK = re.compile(
     r"^\s*(?:does|do|did|is|are|was|were|can|could|should|will|would|has|have|compare)\b|\bversus\b", re.IGNORECASE)
+# "does X need Y", "can X handle Y": Y is what the answer must speak to.
+_CHECKED = re.compile(
+    r"^\s*(?:does|do|did|can|could|will|would)\s+.+?\s+(?:need|require|use|rely\s+on|work\s+with|beat|outperform|"
+    r"support|handle|have|come\s+with|avoid|remove|eliminate|improve)\s+(?P<what>[^?]+)",
+    re.IGNORECASE,
+)
 # A cause or a limitation: "why do gradient flows fall short", "what is wrong with standard CSCNNs".
 _CAUSE = re.compile(
     r"^\s*why\b|\bwhat\s+is\s+(?:wrong|the\s+problem|the\s+issue)\s+with\b|\bfalls?\s+short\b"
@@ -72,7 +78,8 @@ class Intent:
     """The kind of answer a question wants, and the noun it asks about: for an entity question the
     kind of thing ("dataset"), for a quantity question what is counted or measured ("tasks", "AUROC";
     "" when the question names none, as in "how deep"); `phrase` is that noun with the words
-    qualifying it in the question ("dialogue scenarios", "downstream tasks")."""
+    qualifying it in the question ("dialogue scenarios", "downstream tasks"); for a yes/no question
+    the thing it asks about ("does TriForces require DFT labels" gives "DFT labels")."""
 
     kind: Kind
     noun: str = ""
@@ -107,7 +114,8 @@ def classify(question: str) -> Intent:
     if _METHOD.search(question):
         return Intent("method")
     if _CHECK.search(question):
-        return Intent("check")
+        checked = _CHECKED.search(question)
+        return Intent("check", "", checked.group("what").strip() if checked else "")
     asked = _ASKED.search(question)  # "what failure mode does ACE address": the phrase is "failure mode"
     return Intent("general", "", asked.group("what") if asked else "")
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from rag.text import STOPWORDS
+
 # Words that frame a question about the literature rather than name its topic (lower case).
 _FRAMING = frozenset(
     """paper papers article articles work works publication publications study studies studied research
@@ -83,10 +85,10 @@ def content_query(question: str) -> str:
 
 
 def topic_words(question: str) -> list[str]:
-    """The question's topic as words in order: its content words without framing or light verbs
-    ("Which papers train models with reinforcement learning?" -> ["reinforcement", "learning"])."""
+    """The question's topic as words in order: its content words without stop words, framing or light
+    verbs ("Which papers train models with reinforcement learning?" -> ["reinforcement", "learning"])."""
     words = [w for w in _WORD.findall(question) if re.match(r"\w", w)]
-    return [w for w in words if w.lower() not in _FRAMING and w.lower() not in _LIGHT]
+    return [w for w in words if w.lower() not in STOPWORDS | _FRAMING | _LIGHT]
 
 
 def papers_requested(question: str) -> bool:

@@ -1,8 +1,9 @@
 """Display titles for abstracts that come without one (the seed files).
 
 The title is the method or model the abstract names ("PLaTITO", "ConfSleepNet") when it names one,
-then the name its introducing sentence gives ("we introduce Agent Rosetta, ...", "namely ... (GEAR)"),
-otherwise the abstract's first clause, clipped.
+otherwise the abstract's first clause, clipped. `introduced_name` reads the name the introducing
+sentence gives ("we introduce Agent Rosetta, ...", "namely ... (GEAR)"), which answers show and
+match at question time, so stored titles stay as ingested.
 """
 
 from __future__ import annotations
@@ -45,9 +46,8 @@ def is_field_acronym(name: str) -> bool:
 
 
 def derive_title(abstract: str) -> str:
-    """A short display title for `abstract`: its coined method/model name, else the name its
-    introducing sentence gives, else its first clause."""
-    return _coined_name(abstract) or introduced_name(abstract) or _first_clause(abstract)
+    """A short display title for `abstract`: its coined method/model name, else its first clause."""
+    return _coined_name(abstract) or _first_clause(abstract)
 
 
 def introduced_name(abstract: str) -> str:

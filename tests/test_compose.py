@@ -138,7 +138,7 @@ def test_the_terminal_shows_only_what_the_check_changed():
     ("By what factor does more data cut Aurora's validation loss?", "quantity", "", ""),
     ("What dialogue scenarios were used to test the persuasion framework?", "entity", "scenarios", "dialogue scenarios"),
     ("What failure mode does ACE address?", "general", "", "failure mode"),
-    ("Does TriForces require DFT labels?", "check", "", ""),
+    ("Does TriForces require DFT labels?", "check", "", "DFT labels"),
     ("Is there a paper on thunderstorm nowcasting?", "paper", "", ""),
 ])
 def test_intent_phrases(question, kind, noun, phrase):
