@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import answerer_for
 from rag.corpus import read_corpus
 from rag.intent import classify
 from rag.query import plain_question, topic_words
@@ -62,9 +61,8 @@ def test_introduced_names_come_from_the_introducing_sentence():
 
 
 @pytest.fixture(scope="module")
-def extractive(seeded_settings, seeded_retriever):
-    settings = seeded_settings.model_copy(update={"llm": seeded_settings.llm.model_copy(update={"provider": "extractive"})})
-    return answerer_for(settings, seeded_retriever)
+def extractive(extractive_answerer):
+    return extractive_answerer
 
 
 def test_a_name_defined_only_in_the_abstract_is_answered(extractive):
