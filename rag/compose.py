@@ -20,7 +20,8 @@ Only the top-ranked paper answers a single-paper question: other papers are not 
 the answer. When the top paper's abstract lacks the asked kind of fact altogether, the answer says
 so, citing the paper ("The SpikeInit abstract does not name a dataset [1].") instead of quoting an
 unrelated sentence: no sentence counts what "how many X" counts and X is nowhere in the abstract; no
-sentence states a speed for "how fast"; nothing holds the thing a "what X was ..." question asks. Quotes are exact: each is abstract[start:end] of its source.
+sentence states a speed for "how fast"; the abstract never mentions what a "what X was ..." question
+asks for. Quotes are exact: each is abstract[start:end] of its source.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ REASON_BONUS = 0.12
 _COMPARES = re.compile(r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|better than|superior to|compared (?:to|with))\b",
                        re.IGNORECASE)
 _BASELINE_NOUNS = {"baseline", "baselines", "competitor", "competitors"}
-# A sentence that leans on the one before it: "This collapse ...", "aggregates these three signals".
+# A sentence that leans on the one before it: "aggregates these three signals".
 _LEANS = re.compile(r"\b(?:these|those)\s+(?:two|three|four|five|six|several)\b", re.IGNORECASE)
 # "How many parameters": a count of things, which an abstract never mentioning them does not state.
 # Units ("how many terabytes") are no things: the abstract may write them otherwise ("TB").
@@ -133,7 +134,7 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         if contribution is not None and contribution not in chosen and max_sentences > 1:
             chosen.append(contribution)
     if chosen[0] > 0 and _LEANS.search(top.sentence(chosen[0])) and max_sentences > 1:
-        chosen.insert(0, chosen[0] - 1)  # the sentence "this"/"these three" refers to
+        chosen.insert(0, chosen[0] - 1)  # the sentence "these three" refers to
     if intent.kind == "check":
         chosen += _covering(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     chosen += [i for i in ranked[1:max_sentences] if i not in chosen and scores[i] >= ratio * scores[ranked[0]]][: max_sentences - len(chosen)]
@@ -327,7 +328,7 @@ def _names_data(sentence: str) -> bool:
     not a field acronym ("on LLM predictions" names none)."""
     for match in _DATA_CUE.finditer(sentence):
         named = match.group(0).split()[-1]
-        if named.lower().rstrip("s") in ("dataset", "benchmark", "corpu", "corpora", "suite") or not is_field_acronym(named):
+        if named.lower() in _DATA_NOUNS | {"suite", "suites"} or not is_field_acronym(named):
             return True
     return False
 
