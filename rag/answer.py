@@ -20,7 +20,7 @@ from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_marker
 from rag.intent import classify
 from rag.relevance import answer_policy
 from rag.retrieval import PaperHit, PaperRetriever
-from rag.query import answer_top_k
+from rag.query import answer_top_k, plain_question
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
 from rag.text import tokenize
@@ -140,18 +140,19 @@ class Answerer:
     def _events(self, question: str, history: list[dict] | None, top_k: int | None) -> Iterator[str | Answer]:
         clock = _Clock()
         standalone = standalone_question(question, history, self.settings.answer.history_turns)
+        asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
         # The answer's own relevance policy replaces retrieval's floor.
-        top_k = top_k or answer_top_k(standalone, self.settings.answer.top_k, self.settings.answer.max_papers)
-        hits = self.retriever.search(standalone, top_k=top_k, floor=False)
-        relevant = [h for h in hits if self.policy.admits(h, standalone)]
+        top_k = top_k or answer_top_k(asked, self.settings.answer.top_k, self.settings.answer.max_papers)
+        hits = self.retriever.search(asked, top_k=top_k, floor=False)
+        relevant = [h for h in hits if self.policy.admits(h, asked)]
         if not relevant:
             clock.lap("retrieve")
             yield self._refusal(question, standalone, hits, clock)
             return
-        sources = prepare_sources(relevant, standalone, self.retriever.embedder, self.retriever.store,
+        sources = prepare_sources(relevant, asked, self.retriever.embedder, self.retriever.store,
                                   max_sentences=self.settings.answer.max_source_sentences)
         answer_settings = self.settings.answer
-        plan = compose(standalone, classify(standalone), sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
+        plan = compose(asked, classify(asked), sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
         clock.lap("retrieve")
 
         raw_pieces: list[str] = []

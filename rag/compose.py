@@ -8,15 +8,20 @@ finds the one sentence saying it), plus bonuses for what the intent (rag.intent)
 - a named thing ("which dataset"): a sentence naming something the question does not, holding the
   asked phrase ("dialogue scenarios");
 - a yes/no question or a comparison ("does X need labels?"): a sentence reporting a finding
-  ("we find", "outperforms"), not one setting the scene;
+  ("we find", "outperforms"), not one setting the scene; for "compare A and B", a sentence on each;
+- a cause or limitation ("why ...", "what's wrong with ..."): a sentence giving a reason or a
+  shortcoming ("since ...", "fail to", "is incomplete");
 - a paper ("which paper ...", "is there a paper ..."), a method, anything else: the best sentence,
   plus the sentence stating the paper's contribution when the question does not name the paper;
 - several papers ("which papers ..."): one line per retrieved paper, each cited.
-A single-paper answer adds the runner-up sentence when it scores nearly as well as the best.
+A single-paper answer adds the runner-up sentence when it scores nearly as well as the best, and the
+sentence before the best one when the best refers back to it ("aggregates these three signals").
 Only the top-ranked paper answers a single-paper question: other papers are not quoted to fill
 the answer. When the top paper's abstract lacks the asked kind of fact altogether, the answer says
 so, citing the paper ("The SpikeInit abstract does not name a dataset [1].") instead of quoting an
-unrelated sentence. Quotes are exact: each is abstract[start:end] of its source.
+unrelated sentence: no sentence counts what "how many X" counts and X is nowhere in the abstract; no
+sentence states a speed for "how fast"; the abstract never mentions what a "what X was ..." question
+asks for. Quotes are exact: each is abstract[start:end] of its source.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import numpy as np
 from rag.intent import Intent
 from rag.sources import Source
 from rag.text import NUMBER_WORDS, key_terms, tokenize
+from rag.titles import introduced_name, is_field_acronym
 
 _DIGIT = re.compile(r"\d")
 _UNIT = re.compile(r"\d\s*(?:%|x\b|×|-?fold\b|times\b)|\d+(?:\.\d+)?\s*[kKMB]\b")
@@ -68,6 +74,26 @@ _FINDING = re.compile(
     r"no better|better than|eliminates? the need|without (?:needing|requiring|relying))\b",
     re.IGNORECASE)
 FINDING_BONUS = 0.1
+# A sentence giving a reason or a shortcoming, which answers "why ..." and "what's wrong with ...".
+_REASON = re.compile(
+    r"\b(?:because|since|due to|reasons?|stems?|fails? to|failing to|cannot|unable|incomplete|limit(?:s|ed|ing|ation|ations)?|"
+    r"lacks?|suffers?|struggles?|unsuitable|insufficient|unattainable)\b",
+    re.IGNORECASE)
+REASON_BONUS = 0.12
+# A sentence comparing against others, which names the baselines a question asks about.
+_COMPARES = re.compile(r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|better than|superior to|compared (?:to|with))\b",
+                       re.IGNORECASE)
+_BASELINE_NOUNS = {"baseline", "baselines", "competitor", "competitors"}
+# A sentence that leans on the one before it: "aggregates these three signals".
+_LEANS = re.compile(r"\b(?:these|those)\s+(?:two|three|four|five|six|several)\b", re.IGNORECASE)
+# "How many parameters": a count of things, which an abstract never mentioning them does not state.
+# Units ("how many terabytes") are no things: the abstract may write them otherwise ("TB").
+_HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+_UNITS = re.compile(r"bytes?$|^(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|meters?|metres?|percent|points?|times)$",
+                    re.IGNORECASE)
+# A question asking for a speed, answered only by a sentence stating one.
+_SPEED_ASKED = re.compile(r"\b(?:how\s+(?:fast|quickly)|speed-?ups?|faster|latency|throughput)\b", re.IGNORECASE)
+_SPEED = re.compile(r"\b(?:faster|speed-?ups?|-?fold|latency|throughput|real-time|seconds?|ms|times)\b|×", re.IGNORECASE)
 _OWN = re.compile(r"\b(?:we|our)\b", re.IGNORECASE)
 SECOND_RATIO = 0.9
 
@@ -107,8 +133,27 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         contribution = None if _names_paper(top, question) else _contribution(top, ranked)
         if contribution is not None and contribution not in chosen and max_sentences > 1:
             chosen.append(contribution)
+    if chosen[0] > 0 and _LEANS.search(top.sentence(chosen[0])) and max_sentences > 1:
+        chosen.insert(0, chosen[0] - 1)  # the sentence "these three" refers to
+    if intent.kind == "check":
+        chosen += _covering(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     chosen += [i for i in ranked[1:max_sentences] if i not in chosen and scores[i] >= ratio * scores[ranked[0]]][: max_sentences - len(chosen)]
     return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(sorted(chosen))]
+
+
+def _covering(source: Source, question: str, ranked: list[int], chosen: list[int]) -> list[int]:
+    """For a comparison ("compare Aurora and GraphCast"), the best-ranked sentence naming each thing
+    the question names (a word the abstract writes as a name) that the chosen sentences leave out."""
+    names = set(tokenize(question)) & {t for t in key_terms(source.abstract) if not t[0].isdigit()}
+    names -= set(display_name(source).lower().split())
+    added: list[int] = []
+    for name in sorted(names):
+        if any(name in _stems(source.sentence(i)) for i in chosen + added):
+            continue
+        holder = next((i for i in ranked if name in _stems(source.sentence(i))), None)
+        if holder is not None and holder not in chosen + added:
+            added.append(holder)
+    return added
 
 
 def _contribution(source: Source, ranked: list[int]) -> int | None:
@@ -134,11 +179,12 @@ def plan_text(statements: list[Statement]) -> str:
 
 def display_name(source: Source) -> str:
     """The paper's name for answers: its title, unless that was derived from the abstract's opening
-    words (titles of seed abstracts without a coined name) or is long ("" then)."""
+    words (titles of seed abstracts without a coined name) or is long; then the name the abstract
+    gives its contribution where it introduces it ("We introduce Agent Rosetta, ..."), else ""."""
     title = source.hit.title.strip()
     opening = title.rstrip(_CLIPPED).strip()
     if not title or len(title.split()) > 12 or source.abstract.lstrip().startswith(opening):
-        return ""
+        return introduced_name(source.abstract)
     return title
 
 
@@ -184,6 +230,8 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
             scores[i] += TITLE_BONUS * bool((name and name in sentence.lower()) or _INTRODUCES.search(sentence))
         elif intent.kind == "check":
             scores[i] += FINDING_BONUS * bool(_FINDING.search(sentence)) - BACKGROUND_PENALTY * background
+        elif intent.kind == "cause":
+            scores[i] += REASON_BONUS * bool(_REASON.search(sentence))
         if intent.kind in ("paper", "papers", "method", "general"):
             scores[i] += CONTRIBUTION_BONUS * bool(_INTRODUCES.search(sentence)) - BACKGROUND_PENALTY * background
     return scores
@@ -237,25 +285,52 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     other intents every sentence."""
     asked = key_terms(question)
     name = display_name(source).lower()
+    speed = bool(_SPEED_ASKED.search(question))
+    against = intent.noun.lower() in _BASELINE_NOUNS or bool(_COMPARES.search(question))
     flags = []
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
         if intent.kind == "quantity":
-            flags.append(_states_number(sentence, asked))
+            flags.append(_states_number(sentence, asked) and (not speed or bool(_SPEED.search(sentence))))
         elif intent.kind == "entity" and intent.noun.lower() in _DATA_NOUNS:
-            flags.append(bool(_DATA_CUE.search(sentence)))
+            flags.append(_names_data(sentence))
+        elif intent.kind == "entity" and against:  # "what baselines does X beat": a sentence comparing
+            flags.append(bool(_COMPARES.search(sentence)))
         elif intent.kind == "entity":
             noun = intent.noun.lower().rstrip("s")
             flags.append(bool(_new_names(sentence, asked, name)) or bool(noun and noun in sentence.lower()))
+        elif intent.kind == "cause":  # "why ...": a sentence giving a reason or a shortcoming
+            flags.append(bool(_REASON.search(sentence)))
         else:
             flags.append(True)
     flags = np.array(flags, dtype=bool)
+    head = tokenize(intent.phrase.split()[-1]) if intent.kind == "general" and intent.phrase else []
+    if head and not _holds(_stems(source.abstract), head[-1]):
+        return np.zeros(len(flags), dtype=bool)  # "what GPU was it trained on": the abstract never says
+    if intent.kind == "check" and intent.phrase:  # "does X need matrix multiplications": a sentence on them
+        wanted = _stems(intent.phrase)
+        flags = np.array([all(_holds(_stems(source.sentence(i)), w) for w in wanted) for i in range(len(flags))], dtype=bool)
+    if intent.kind in ("cause", "check") or (intent.kind == "entity" and against):
+        return flags if flags.any() else np.ones(len(flags), dtype=bool)  # no such sentence: any may answer
     if intent.kind == "quantity" and intent.noun:
-        # "How many models": a sentence counting models answers; other numbers do only when none does.
+        # "How many models": a sentence counting models answers; other numbers do only when none does,
+        # and none at all when the abstract never mentions what is counted ("how many parameters").
         counting = flags & np.array([_counts(source.sentence(i), intent.noun) for i in range(len(source.spans))], dtype=bool)
-        if counting.any():
+        counted = tokenize(intent.noun)
+        absent = bool(counted) and _HOW_MANY.search(question) and not _UNITS.search(intent.noun)
+        if counting.any() or (absent and not _holds(_stems(source.abstract), counted[-1])):
             return counting
     return flags
+
+
+def _names_data(sentence: str) -> bool:
+    """True when `sentence` names data: a data word, or a name after "on/across/using/from" that is
+    not a field acronym ("on LLM predictions" names none)."""
+    for match in _DATA_CUE.finditer(sentence):
+        named = match.group(0).split()[-1]
+        if named.lower() in _DATA_NOUNS | {"suite", "suites"} or not is_field_acronym(named):
+            return True
+    return False
 
 
 def _states_number(sentence: str, asked: set[str]) -> bool:

@@ -1,5 +1,6 @@
-"""What a question asks for: a quantity, a named thing (dataset, model, ...), a method, a paper, a list
-of papers, a yes/no answer or comparison ("check").
+"""What a question asks for: a quantity, a named thing (dataset, model, ...), a method, a cause or
+limitation ("why ...", "what's wrong with ..."), a paper, a list of papers, a yes/no answer or
+comparison ("check").
 
 Rules over the question's wording, deterministic and instant. The answer stage uses the intent to
 choose evidence (a sentence with a number for "how deep", one naming a dataset for "which
@@ -14,12 +15,12 @@ from typing import Literal
 
 from rag.query import papers_requested
 
-Kind = Literal["quantity", "entity", "method", "paper", "papers", "check", "general"]
+Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "check", "general"]
 
 _QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
     r"|by\s+(?:how\s+much|what\s+(?:factor|margin|percentage))|to\s+what\s+(?:size|extent|degree)"
-    r"|what\s+(?:\w+\s+)?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|size|rate|score|ratio|factor|"
+    r"|what\s+(?:\w+\s+){0,2}?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|size|rate|score|ratio|factor|"
     r"improvement|gain|reduction|increase|decrease|drop)"
     r"|what\s+\w+\s+does\s+.+\s+(?:reach|achieve|attain|obtain|score)"
     r"|(?:reach|achieve|attain|obtain)\s+what)\b",
@@ -50,7 +51,20 @@ _ASKED = re.compile(_WHAT_PHRASE, re.IGNORECASE)
 # Words that say "a number" rather than what is counted ("by what factor", "what percentage").
 _GENERIC_MEASURES = {"factor", "number", "percentage", "fraction", "proportion", "margin", "extent", "degree", "amount", "ratio"}
 # A yes/no question or a comparison: "does X need labels?", "do A beat B?", "should models be wider or deeper?"
-_CHECK = re.compile(r"^\s*(?:does|do|did|is|are|was|were|can|could|should|will|would|has|have)\b", re.IGNORECASE)
+_CHECK = re.compile(
+    r"^\s*(?:does|do|did|is|are|was|were|can|could|should|will|would|has|have|compare)\b|\bversus\b", re.IGNORECASE)
+# "does X need Y", "can X handle Y": Y is what the answer must speak to.
+_CHECKED = re.compile(
+    r"^\s*(?:does|do|did|can|could|will|would)\s+.+?\s+(?:need|require|use|rely\s+on|work\s+with|beat|outperform|"
+    r"support|handle|have|come\s+with|avoid|remove|eliminate|improve)\s+(?P<what>[^?]+)",
+    re.IGNORECASE,
+)
+# A cause or a limitation: "why do gradient flows fall short", "what is wrong with standard CSCNNs".
+_CAUSE = re.compile(
+    r"^\s*why\b|\bwhat\s+is\s+(?:wrong|the\s+problem|the\s+issue)\s+with\b|\bfalls?\s+short\b"
+    r"|\b(?:bad|poor|worse)\s+at\b|\blimitations?\s+of\b",
+    re.IGNORECASE,
+)
 _METHOD = re.compile(r"^\s*(?:how|why)\b|\bwhat\s+does\s+.+\s+(?:use|add|do|combine|rely|introduce)\b", re.IGNORECASE)
 # Nouns that name what is asked, for "The X abstract does not name a dataset".
 _ASKED_NOUN = {
@@ -64,7 +78,8 @@ class Intent:
     """The kind of answer a question wants, and the noun it asks about: for an entity question the
     kind of thing ("dataset"), for a quantity question what is counted or measured ("tasks", "AUROC";
     "" when the question names none, as in "how deep"); `phrase` is that noun with the words
-    qualifying it in the question ("dialogue scenarios", "downstream tasks")."""
+    qualifying it in the question ("dialogue scenarios", "downstream tasks"); for a yes/no question
+    the thing it asks about ("does TriForces require DFT labels" gives "DFT labels")."""
 
     kind: Kind
     noun: str = ""
@@ -78,6 +93,8 @@ class Intent:
             noun = self.noun.lower()
             thing = _ASKED_NOUN.get(noun) or f"a {noun.rstrip('s') if noun.endswith('s') and not noun.endswith('ss') else noun}"
             return f"does not name {thing}"
+        if self.kind == "general" and self.phrase:
+            return f"does not say which {self.phrase.lower()}"
         return "does not say"
 
 
@@ -92,10 +109,13 @@ def classify(question: str) -> Intent:
         return Intent("entity", entity.group("noun"), f"{entity.group('mods')}{entity.group('noun')}")
     if _PAPER.search(question):
         return Intent("paper")
+    if _CAUSE.search(question):
+        return Intent("cause")
     if _METHOD.search(question):
         return Intent("method")
     if _CHECK.search(question):
-        return Intent("check")
+        checked = _CHECKED.search(question)
+        return Intent("check", "", checked.group("what").strip() if checked else "")
     asked = _ASKED.search(question)  # "what failure mode does ACE address": the phrase is "failure mode"
     return Intent("general", "", asked.group("what") if asked else "")
 

@@ -3,11 +3,15 @@
 Questions carry framing words ("Which papers study ...", "Is there work on ...") that say nothing
 about the topic but, being rare in abstracts, get a high BM25 weight. `content_query` drops them.
 `papers_requested` spots questions that ask for a list of papers, which deserve more sources.
+`plain_question` spells out what a researcher types in chat ("what's", "wrt", "rl") so that the
+answer's rules and retrieval read the words the abstracts use.
 """
 
 from __future__ import annotations
 
 import re
+
+from rag.text import STOPWORDS
 
 # Words that frame a question about the literature rather than name its topic (lower case).
 _FRAMING = frozenset(
@@ -16,6 +20,12 @@ _FRAMING = frozenset(
     presented introduce introduces describe describes discuss discusses address addresses tell explain
     find list show shows give gives look looks exist existing there any anything someone something
     kind kinds way ways""".split()
+)
+# Verbs and nouns that frame what a paper does with its topic ("papers that use/train models with X").
+_LIGHT = frozenset(
+    """use uses used using train trains trained model models method methods apply applies applied employ
+    employs employed build builds make makes do does get gets take takes go goes come comes involve
+    involves involving leverage leverages rely relies based""".split()
 )
 _WORD = re.compile(r"[\w'-]+|[^\w\s]")
 # "which/what papers ...", "list (the) papers ...", "papers that/which/on/about ...", "any work on ...".
@@ -27,11 +37,58 @@ _LIST_QUESTION = re.compile(
 )
 
 
+# Chat shorthand and contractions, spelled out (lower-case keys, matched as whole words).
+_SHORTHAND = {
+    "what's": "what is", "whats": "what is", "how's": "how is", "where's": "where is", "who's": "who is",
+    "isn't": "is not", "doesn't": "does not", "don't": "do not", "can't": "cannot", "won't": "will not",
+    "wrt": "with respect to", "w.r.t.": "with respect to", "w/o": "without", "w/": "with",
+    "vs": "versus", "vs.": "versus", "e.g.": "for example",
+}
+# Field acronyms a researcher types in lower case instead of the words abstracts spell out.
+FIELD_ACRONYMS = {
+    "rl": "reinforcement learning", "llm": "large language model", "llms": "large language models",
+    "snn": "spiking neural network", "snns": "spiking neural networks", "gnn": "graph neural network",
+    "gnns": "graph neural networks", "pde": "partial differential equation", "pdes": "partial differential equations",
+    "nlp": "natural language processing", "cnn": "convolutional neural network", "cnns": "convolutional neural networks",
+    "vlm": "vision-language model", "vlms": "vision-language models", "ssm": "state space model",
+    "ssms": "state space models", "lr": "learning rate", "sota": "state of the art", "ood": "out-of-distribution",
+}
+_SHORT_WORD = re.compile(r"(?<![\w/.'-])[A-Za-z][\w'./]*(?![\w'-])")
+
+
+def plain_question(question: str) -> str:
+    """`question` with chat shorthand spelled out ("what's" -> "what is", "wrt" -> "with respect to")
+    and each field acronym typed in lower case replaced by its words unless the question already
+    holds them ("which papers use rl" -> "which papers use reinforcement learning"); "RL" in capitals
+    stays, as abstracts write it so too."""
+    lowered = question.lower()
+
+    def spell(match: re.Match) -> str:
+        word = match.group(0)
+        core = word.rstrip(".") if word.lower() not in _SHORTHAND else word
+        tail = word[len(core):]
+        if core.lower() in _SHORTHAND:
+            return _SHORTHAND[core.lower()] + tail
+        expansion = FIELD_ACRONYMS.get(core) if core.islower() else None  # "RL" as typed may be the abstract's word
+        if expansion and expansion not in lowered:
+            return f"{expansion}{tail}"
+        return word
+
+    return _SHORT_WORD.sub(spell, question)
+
+
 def content_query(question: str) -> str:
     """`question` without its framing words ("Which papers study X?" -> "X?"); unchanged if nothing is left."""
     kept = [w for w in _WORD.findall(question) if w.lower() not in _FRAMING]
     words = [w for w in kept if re.match(r"\w", w)]
     return " ".join(kept) if words else question
+
+
+def topic_words(question: str) -> list[str]:
+    """The question's topic as words in order: its content words without stop words, framing or light
+    verbs ("Which papers train models with reinforcement learning?" -> ["reinforcement", "learning"])."""
+    words = [w for w in _WORD.findall(question) if re.match(r"\w", w)]
+    return [w for w in words if w.lower() not in STOPWORDS | _FRAMING | _LIGHT]
 
 
 def papers_requested(question: str) -> bool:

@@ -3,7 +3,9 @@
 A paper's evidence is its best chunk's dense cosine to the query and its BM25 score per distinct
 query term. `retrieval_floor` is the lenient instance `rag search` uses (either signal alone is
 enough); `answer_policy` is the stricter instance answers use (a weighted sum of both must reach
-`answer.min_relevance`, unless the question names the paper's title).
+`answer.min_relevance`, unless the question names the paper's title or the name its abstract gives
+its contribution, or the abstract holds the question's whole topic as one phrase). A question naming a
+versioned thing ("ResNet-50", "GPT-4") is not answered from a paper that never mentions it.
 """
 
 from __future__ import annotations
@@ -11,9 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rag.query import content_query
+import re
+
+from rag.metadata import abstract_from
+from rag.query import content_query, topic_words
 from rag.settings import Settings
 from rag.text import names_in, tokenize
+from rag.titles import introduced_name
 
 _NEVER = float("inf")
 
@@ -29,6 +35,7 @@ class RelevancePolicy:
     min_combined: float = _NEVER
     lexical_weight: float = 0.0
     title_names: bool = False
+    topic_phrase: bool = False
 
     def admits(self, hit: Any, query: str, max_idf: float = 0.0) -> bool:
         """True when `hit` (a PaperHit) is relevant enough to `query` under this policy.
@@ -38,9 +45,13 @@ class RelevancePolicy:
         the matched chunk must hold `min_coverage` of the query's content words (one rare word of an
         off-topic question scores high on a large corpus).
         """
-        if self.title_names:
-            title = hit.title.lower()
-            if any(len(name) > 2 and name.lower() in title for name in names_in(query)):
+        if self.title_names or self.topic_phrase:
+            abstract = abstract_from(hit.chunk_metadata, f"{hit.text} {getattr(hit, 'bm25_text', None) or ''}")
+            if _misses_versioned_name(query, abstract):
+                return False
+            if self.title_names and _names_title(query, hit.title, abstract):
+                return True
+            if self.topic_phrase and _holds_topic(query, f"{hit.title} {abstract}"):
                 return True
         terms = set(tokenize(content_query(query)))
         dense, bm25 = hit.dense_similarity, hit.bm25_score
@@ -58,6 +69,33 @@ class RelevancePolicy:
         return len(matched) >= self.min_coverage * len(terms)
 
 
+def _names_title(query: str, title: str, abstract: str) -> bool:
+    """True when the query names the paper's title or the name its abstract introduces ("namely ... (GEAR)")."""
+    names = [name.lower() for name in names_in(query) if len(name) > 2]
+    own = f"{title} {introduced_name(abstract)}".lower()
+    return any(name in own for name in names)
+
+
+def _holds_topic(query: str, text: str) -> bool:
+    """True when `text` holds the query's topic words (two or more, see `rag.query.topic_words`) as
+    one phrase: all of them within a window one word longer than the topic, in any order."""
+    topic = list(dict.fromkeys(tokenize(" ".join(topic_words(content_query(query))))))
+    if len(topic) < 2:
+        return False
+    words = tokenize(text)
+    width = len(topic) + 1
+    return any(set(topic) <= set(words[i:i + width]) for i in range(max(1, len(words) - width + 1)))
+
+
+def _misses_versioned_name(query: str, text: str) -> bool:
+    """True when the query names versioned things (letters with digits: "ResNet-50", "GPT-4") and
+    `text` holds none of them (hyphens and case aside: "cifar10" is "CIFAR-10")."""
+    def flat(s: str) -> str:
+        return re.sub(r"[\s_-]", "", s.lower())
+    versioned = [flat(n) for n in names_in(query) if any(c.isdigit() for c in n) and any(c.isalpha() for c in n)]
+    return bool(versioned) and not any(v in flat(text) for v in versioned)
+
+
 def retrieval_floor(settings: Settings) -> RelevancePolicy:
     """The floor of `rag search`: cosine >= retrieval.min_similarity, or a strong, covering BM25 match
     (retrieval.min_bm25_per_term, min_bm25_idf_share, min_bm25_coverage)."""
@@ -70,7 +108,9 @@ def retrieval_floor(settings: Settings) -> RelevancePolicy:
 
 def answer_policy(settings: Settings) -> RelevancePolicy:
     """The stricter rule for answering: cosine + answer.lexical_weight * BM25/term >= answer.min_relevance,
-    or the question names the paper's title."""
+    or the question names the paper's title or introduced name, or the abstract holds its topic as a
+    phrase; never a paper missing a versioned name the question gives."""
     return RelevancePolicy(
-        min_combined=settings.answer.min_relevance, lexical_weight=settings.answer.lexical_weight, title_names=True
+        min_combined=settings.answer.min_relevance, lexical_weight=settings.answer.lexical_weight, title_names=True,
+        topic_phrase=True,
     )

@@ -1,7 +1,9 @@
 """Display titles for abstracts that come without one (the seed files).
 
 The title is the method or model the abstract names ("PLaTITO", "ConfSleepNet") when it names one,
-otherwise the abstract's first clause, clipped.
+otherwise the abstract's first clause, clipped. `introduced_name` reads the name the introducing
+sentence gives ("we introduce Agent Rosetta, ...", "namely ... (GEAR)"), which answers show and
+match at question time, so stored titles stay as ingested.
 """
 
 from __future__ import annotations
@@ -26,9 +28,46 @@ _GENERIC = {
 }
 
 
+# A sentence's cue that a name follows: "we introduce", "this paper proposes", "and propose", "namely".
+_INTRODUCING = re.compile(
+    r"\b(?:(?:we|and|this\s+(?:paper|work))\s+(?:\w+\s+)?(?:propose|introduce|present|develop|design)s?"
+    r"|namely|called|named|dubbed|termed|coined)\b",
+    re.IGNORECASE,
+)
+# The words after the cue: markup and articles skipped, then Capitalised words (a name), up to 6.
+_LEAD = re.compile(r"(?:\s|[*_{}$]|\\text\w*|\b(?:a|an|the|novel|new|our)\b)*")
+_CAPITALISED = re.compile(r"[A-Z][\w-]*(?:\s+[A-Z][\w-]*){1,5}")
+_BRACKETED = re.compile(r"\(([A-Za-z][\w-]*)\)")
+
+
+def is_field_acronym(name: str) -> bool:
+    """True for an acronym naming a field or a model family (LLM, SNNs, RL), not a contribution."""
+    return name in _GENERIC or name.removesuffix("s") in _GENERIC
+
+
 def derive_title(abstract: str) -> str:
     """A short display title for `abstract`: its coined method/model name, else its first clause."""
     return _coined_name(abstract) or _first_clause(abstract)
+
+
+def introduced_name(abstract: str) -> str:
+    """The name an abstract gives its own contribution where it introduces it, "" when none: the
+    acronym in brackets of that sentence ("namely Geometric ... (GEAR)", "propose the Adaptive Flow
+    Routing Network (AFR-Net)"), else the Capitalised words after the cue ("We introduce Agent
+    Rosetta, ...", "we introduce Modified SINNs, ..."). Field acronyms (RL, LLM) are no names."""
+    for sentence in re.split(r"(?<=[.!?])\s+", abstract):
+        cue = _INTRODUCING.search(sentence)
+        if not cue:
+            continue
+        rest = sentence[cue.end():]
+        for match in _BRACKETED.finditer(rest):
+            name = match.group(1)
+            if _looks_coined(name, 3) and not is_field_acronym(name):
+                return name
+        words = _CAPITALISED.match(rest, _LEAD.match(rest).end())
+        if words:
+            return words.group(0)
+    return ""
 
 
 def _coined_name(abstract: str) -> str | None:
@@ -37,7 +76,7 @@ def _coined_name(abstract: str) -> str | None:
     seen: set[str] = set()
     for match in _NAME.finditer(abstract):
         name = match.group(1)
-        if name in seen or name in _GENERIC or name.removesuffix("s") in _GENERIC:
+        if name in seen or is_field_acronym(name):
             continue
         seen.add(name)  # a name is judged at its first mention, where a coined one is introduced
         count = len(re.findall(rf"(?<![\w-]){re.escape(name)}(?![\w-])", abstract))

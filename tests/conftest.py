@@ -134,6 +134,13 @@ def seeded_retriever(seeded_settings):
 
 
 @pytest.fixture(scope="session")
+def extractive_answerer(seeded_settings, seeded_retriever):
+    """An extractive-backend answerer over the shared seeded retriever (deterministic, no model)."""
+    settings = seeded_settings.model_copy(update={"llm": seeded_settings.llm.model_copy(update={"provider": "extractive"})})
+    return answerer_for(settings, seeded_retriever)
+
+
+@pytest.fixture(scope="session")
 def llama_server():
     """A real `python -m llama_cpp.server` serving the bundled SmolLM2 GGUF on a free loopback port.
 

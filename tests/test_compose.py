@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import answerer_for
 from rag.answer import Answer
 from rag.backends.base import _without_echo
 from rag.chat import changes
@@ -36,9 +35,8 @@ def test_intent_rules(question, kind, noun):
 
 
 @pytest.fixture(scope="module")
-def extractive(seeded_settings, seeded_retriever):
-    settings = seeded_settings.model_copy(update={"llm": seeded_settings.llm.model_copy(update={"provider": "extractive"})})
-    return answerer_for(settings, seeded_retriever)
+def extractive(extractive_answerer):
+    return extractive_answerer
 
 
 def _sources(retriever, question, k=3):
@@ -138,7 +136,7 @@ def test_the_terminal_shows_only_what_the_check_changed():
     ("By what factor does more data cut Aurora's validation loss?", "quantity", "", ""),
     ("What dialogue scenarios were used to test the persuasion framework?", "entity", "scenarios", "dialogue scenarios"),
     ("What failure mode does ACE address?", "general", "", "failure mode"),
-    ("Does TriForces require DFT labels?", "check", "", ""),
+    ("Does TriForces require DFT labels?", "check", "", "DFT labels"),
     ("Is there a paper on thunderstorm nowcasting?", "paper", "", ""),
 ])
 def test_intent_phrases(question, kind, noun, phrase):
