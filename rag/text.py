@@ -110,7 +110,7 @@ def key_terms(claim: str) -> set[str]:
             terms.add(str(int(NUMBER_WORDS[lower]) * scale))
         elif lower in _SCALES and i > 0 and words[i - 1].lower() in NUMBER_WORDS:
             continue
-        elif lower in NUMBER_WORDS:
+        elif lower in NUMBER_WORDS and lower != "one":  # "from one system to another" states no count
             terms.add(NUMBER_WORDS[lower])
         elif any(c.isdigit() for c in stem) or any(c.isupper() for c in stem[1:]) or (i > 0 and stem[0].isupper()):
             terms.add(lower)

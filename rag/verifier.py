@@ -100,40 +100,50 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
     source = set(words(" ".join(abstracts)))
     for group in ABSOLUTES:
         hit = said & group
-        if hit and not source & group:
+        long_words = tuple(w for w in group if len(w) >= 5)  # "standalone" says "alone"
+        if hit and not source & group and not any(w.endswith(long_words) for w in source):
             return f"'{sorted(hit)[0]}' goes beyond the cited source, which never says it"
     return ""
 
 
 class RulesVerifier:
-    """Offline rules: contradiction cues (rag/cues.py) against the best passages, then three floors:
-    the share of the claim's content words in the cited abstracts (`min_overlap`, morphological
-    variants counted), their share in the passage the claim aligns with (`min_passage_overlap`),
-    and the embedding cosine of the closest passage (`min_similarity`)."""
+    """Offline rules: contradiction cues (rag/cues.py) against the best passages reject a claim;
+    otherwise its support is graded. Three evidence signals, each also a hard floor: the embedding
+    cosine of the closest passage (`min_similarity`), the share of the claim's content words in the
+    cited abstracts (`min_overlap`, morphological variants counted) and their share in the passage
+    the claim aligns with (`min_passage_overlap`). Their weighted sum (`weight_similarity`,
+    `weight_overlap`, `weight_passage_overlap`) must reach `min_support`, so that a paraphrase with
+    few shared words but the passage's meaning passes, and a near copy of the words with another
+    meaning does not."""
 
     name = "rules"
 
     def __init__(self, settings: GroundingSettings) -> None:
-        self.min_overlap = settings.min_overlap
-        self.min_passage_overlap = settings.min_passage_overlap
-        self.min_similarity = settings.min_similarity
+        self.settings = settings
 
     def verify(self, claim: str, passages: list[Passage], sources: list[Source]) -> Verdict:
-        """Fails on a contradiction, an unstated absolute word, too few shared words, or too low similarity."""
+        """Fails on a contradiction, an unstated absolute word, a signal below its floor, or too
+        little graded support; `score` is the graded support."""
         aligned = aligned_passage(claim, sources)
         floor = contradiction_floor(claim, passages, sources, aligned)
         if floor:
             return floor
+        s = self.settings
         words = set(tokenize(claim))
-        overlap = variant_share(words, " ".join(s.abstract for s in sources))
-        if overlap < self.min_overlap:
-            return Verdict(False, f"only {overlap:.0%} of its words are in the cited source")
+        overlap = variant_share(words, " ".join(src.abstract for src in sources))
         local = shared_share(words, aligned.text) if aligned else 0.0
-        if local < self.min_passage_overlap:
-            return Verdict(False, f"no passage of the cited source carries its content (best {local:.0%} of its words)")
-        if passages[0].similarity < self.min_similarity:
-            return Verdict(False, f"closest cited passage has similarity {passages[0].similarity:.2f}")
-        return Verdict(True)
+        similarity = passages[0].similarity
+        score = s.weight_similarity * similarity + s.weight_overlap * overlap + s.weight_passage_overlap * local
+        if overlap < s.min_overlap:
+            return Verdict(False, f"only {overlap:.0%} of its words are in the cited source", score)
+        if local < s.min_passage_overlap:
+            return Verdict(False, f"no passage of the cited source carries its content (best {local:.0%} of its words)", score)
+        if similarity < s.min_similarity:
+            return Verdict(False, f"closest cited passage has similarity {similarity:.2f}", score)
+        if score < s.min_support:
+            return Verdict(False, f"too little support ({score:.2f}): similarity {similarity:.2f}, {overlap:.0%} of its "
+                                  f"words in the cited source, {local:.0%} in its best passage", score)
+        return Verdict(True, score=score)
 
 
 def aligned_passage(claim: str, sources: list[Source]) -> Passage | None:
