@@ -371,8 +371,10 @@ def _prefix_clash(claim: list[str], passage: list[str], context: list[str]) -> t
                 plain = next(w for w in sorted(theirs) if stem(w) == stem(base))
                 if any(_base(w) == base or (_base(w) and stem(_base(w)) == stem(base)) for w in theirs):
                     continue  # the other side uses a prefixed form too
-                if _synonyms(word) & theirs or _synonyms(plain) & mine:
-                    continue  # the other side also says it in other words
+                mine_tokens, their_tokens = (claim, passage) if mine is claim_parts else (passage, claim)
+                same_head = {h for w, h in _modified(mine_tokens) if w == word} & {h for w, h in _modified(their_tokens) if w == plain}
+                if (_synonyms(word) & theirs or _synonyms(plain) & mine) and not same_head:
+                    continue  # the other side also says it in other words (unless both modify one word: "inconsistent assessments")
                 if _canonical(plain) in negated:
                     continue  # "cannot be identified" says what "non-identifiable" says
                 if any(stem(w) == stem(base) for w in my_set):

@@ -113,6 +113,9 @@ def test_absolute_words_the_source_never_uses_are_overclaims(claim, abstract, fl
     ("The potential enables gradient descent.", "The potential enables geometry-aware gradient ascent.", "'descent' vs 'ascent'"),
     ("It is evaluated on seen genes.", "The benchmark evaluates predictions on unseen genes.", "'seen' vs 'unseen'"),
     ("Kernels use the output feature field.", "Kernels use equivariant representations of the input feature field.", "'output featur' vs 'input featur'"),
+    # a negation prefix on the word that modifies the same noun, though a synonym stands elsewhere
+    ("Current metrics give consistent assessments.", "Current metrics often give inconsistent assessments, whereas KL enables a coherent comparison.",
+     "'consistent' vs 'inconsistent'"),
     # a noun counted otherwise than in the passage
     ("It fuses the observations through three components.", "It fuses the observations through two components: an encoder and a decoder.",
      "'3 compon' vs '2 compon'"),
