@@ -6,8 +6,9 @@ embedding cosine. The grounding check has already made sure every number and nam
 occurs in a cited abstract; verifiers look at meaning.
 
 - `rules`: contradiction cues against the best passage (a negated statement where the passage
-  affirms it or the reverse, an antonym such as improves/degrades), plus the word-overlap and
-  similarity thresholds of the grounding settings.
+  affirms it or the reverse, an antonym such as improves/degrades, a changed count) reject; else
+  a graded support score (embedding cosine and word shares, weighted by the grounding settings)
+  decides.
 - `model`: the cross-encoder trained by `rag train verifier` (rag/verifier_model.py), over the
   contradiction cues as a floor.
 - `llm`: a judge model over an OpenAI-compatible or Ollama endpoint (rag/judge.py), over the
