@@ -44,7 +44,9 @@ _SKIP_AFTER_NEGATION = {
     "necessarily", "significantly", "substantially", "yet", "any", "have", "has", "had", "by", "it",
     "they", "this", "that", "more", "as", "so", "very", "also", "even", "much", "need", "needs", "longer",
 }
-_TWO_WORD_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", "of")}
+# Phrases that negate the noun phrase after them ("free of drift", "at the cost of consistency").
+_PHRASE_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", "of"), ("at", "the", "cost", "of"),
+                     ("at", "the", "expense", "of")}
 _SKIP_IN_NOUN_PHRASE = {"a", "an", "the", "any", "need", "needs", "for", "of", "explicit", "explicitly", "additional", "extra"}
 # Groups of words with opposite meaning: a claim word from one side against a passage word from the other.
 ANTONYMS: list[tuple[set[str], set[str]]] = [
@@ -277,12 +279,13 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
         if word == ",":
             skip_until = i
             continue
-        pair = tuple(tokens[i:i + 2]) in _TWO_WORD_NEGATIONS
+        phrase = next((len(p) for p in _PHRASE_NEGATIONS if tuple(tokens[i:i + len(p)]) == p), 0)
+        pair = phrase > 0
         noun = word in NOUN_NEGATIONS or pair
         if word in NEGATIONS or noun or (word in _FAIL and tokens[i + 1:i + 2] == ["to"]):
             if noun and not pair and word in _NEGATING_VERBS and i > skip_until:
                 plain.setdefault(_canonical(word), word)  # "prevents X" states "prevents" ("does not prevent X" is its negation)
-            j = i + 1 + pair
+            j = i + max(1, phrase)
             skip = _SKIP_IN_NOUN_PHRASE if noun else _SKIP_AFTER_NEGATION
             while j < len(tokens) and (tokens[j] in skip or tokens[j] in NEGATIONS) and tokens[j] != ",":
                 j += 1

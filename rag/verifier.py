@@ -23,7 +23,7 @@ from typing import Protocol
 
 import numpy as np
 
-from rag.cues import claim_stems, content_stems, contradiction, misattributed, words
+from rag.cues import NEGATIONS, NOUN_NEGATIONS, claim_stems, content_stems, contradiction, misattributed, words
 from rag.settings import GroundingSettings, Settings
 from rag.text import shared_share, tokenize, variant_share
 from rag.sources import Source
@@ -32,10 +32,11 @@ from rag.sources import Source
 # "guarantees", "proves", "clearly". Each group counts as present when any of its words is.
 ABSOLUTES: list[set[str]] = [
     {"only", "solely", "alone", "purely", "exclusively"},
-    {"all", "every", "universally"},
+    {"all", "every", "universally", "any"},
     {"always", "invariably"},
     {"guarantee", "guarantees", "guaranteed", "prove", "proves", "proved", "proven"},
     {"clearly", "vastly", "dramatically"},
+    {"perfectly", "perfect", "exactly", "exact", "flawlessly", "flawless"},
 ]
 
 
@@ -95,9 +96,11 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
     """A reason when `claim` uses an absolute word ("only", "every", "guarantees", ...) that none of
     the cited abstracts uses, nor any word of its group; else "". Overclaims are often just that."""
     tokens = words(claim)
-    # "at all" and "only limited/a few" hedge rather than overclaim
+    # "at all" and "only limited/a few" hedge rather than overclaim; "any" after a negation
+    # ("without any labels", "never ... on any benchmark") claims nothing absolute
     said = {w for i, w in enumerate(tokens) if not (w == "all" and tokens[i - 1:i] == ["at"])
-            and not (w == "only" and tokens[i + 1:i + 2] and tokens[i + 1] in _SMALL)}
+            and not (w == "only" and tokens[i + 1:i + 2] and tokens[i + 1] in _SMALL)
+            and not (w == "any" and set(tokens[:i]) & (NEGATIONS | NOUN_NEGATIONS))}
     source = set(words(" ".join(abstracts)))
     for group in ABSOLUTES:
         hit = said & group

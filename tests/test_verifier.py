@@ -54,6 +54,10 @@ def _check(checker, sources, sentence):
     ("It trains a 1000-layer SNN with no normalization at all.", "It trains a 1000-layer SNN without normalization.", ""),
     ("GraphCast makes only limited use of the hardware.", "GraphCast suffers from limited hardware utilization.", ""),
     ("It only uses 20K samples.", "It uses 20K samples.", "'only'"),
+    # "any" and "exactly" claim more than the source; "any" after a negation claims nothing absolute
+    ("It predicts the correctness of any LLM.", "It predicts the correctness of many LLMs.", "'any'"),
+    ("It solves the equations exactly.", "It achieves superior accuracy on the equations.", "'exactly'"),
+    ("It trains a 1000-layer SNN without any normalization.", "It trains a 1000-layer SNN without normalization.", ""),
     # a longer source word ending in the word says it: "standalone" estimation is estimation "alone"
     ("Estimation from the logs alone is unreliable.", "This renders standalone estimation unreliable.", ""),
 ])
@@ -116,6 +120,9 @@ def test_absolute_words_the_source_never_uses_are_overclaims(claim, abstract, fl
     # a negation prefix on the word that modifies the same noun, though a synonym stands elsewhere
     ("Current metrics give consistent assessments.", "Current metrics often give inconsistent assessments, whereas KL enables a coherent comparison.",
      "'consistent' vs 'inconsistent'"),
+    # "at the cost of X" negates X
+    ("It improves accuracy at the cost of physical consistency.", "It improves accuracy while maintaining physical consistency.",
+     "'at the cost of physical consistency' vs 'consistency'"),
     # a noun counted otherwise than in the passage
     ("It fuses the observations through three components.", "It fuses the observations through two components: an encoder and a decoder.",
      "'3 compon' vs '2 compon'"),
