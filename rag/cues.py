@@ -380,8 +380,6 @@ def _prefix_clash(claim: list[str], passage: list[str], context: list[str]) -> t
                     continue  # the other side also says it in other words (unless both modify one word: "inconsistent assessments")
                 if _canonical(plain) in negated:
                     continue  # "cannot be identified" says what "non-identifiable" says
-                if any(stem(w) == stem(base) for w in my_set):
-                    continue  # the same side states the plain word too ("non-learning ... before learning has ceased")
                 return (plain, word) if mine is passage_parts else (word, plain)
     return None
 
