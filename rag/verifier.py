@@ -133,10 +133,7 @@ class RulesVerifier:
         if floor:
             return floor
         s = self.settings
-        words = set(tokenize(claim))
-        overlap = variant_share(words, " ".join(src.abstract for src in sources))
-        local = shared_share(words, aligned.text) if aligned else 0.0
-        similarity = passages[0].similarity
+        similarity, overlap, local = support_signals(claim, passages, sources, aligned)
         score = s.weight_similarity * similarity + s.weight_overlap * overlap + s.weight_passage_overlap * local
         if overlap < s.min_overlap:
             return Verdict(False, f"only {overlap:.0%} of its words are in the cited source", score)
@@ -148,6 +145,16 @@ class RulesVerifier:
             return Verdict(False, f"too little support ({score:.2f}): similarity {similarity:.2f}, {overlap:.0%} of its "
                                   f"words in the cited source, {local:.0%} in its best passage", score)
         return Verdict(True, score=score)
+
+
+def support_signals(claim: str, passages: list[Passage], sources: list[Source], aligned: Passage | None) -> tuple[float, float, float]:
+    """(cosine of the closest passage, share of the claim's content words in the cited abstracts
+    with morphological variants counted, their share in the `aligned` passage): what the rules
+    verifier grades support from."""
+    words = set(tokenize(claim))
+    overlap = variant_share(words, " ".join(src.abstract for src in sources))
+    local = shared_share(words, aligned.text) if aligned else 0.0
+    return passages[0].similarity, overlap, local
 
 
 def aligned_passage(claim: str, sources: list[Source]) -> Passage | None:

@@ -7,6 +7,9 @@ llm judge is exercised against a real `python -m llama_cpp.server` serving the b
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import numpy as np
 import pytest
 
 from bench.claims import PinnedRetriever, ScriptedServer, paper_hits, scripted_settings
@@ -15,10 +18,10 @@ from rag.backends import build_backend
 from rag.errors import RagError
 from rag.grounding import GroundingChecker
 from rag.judge import LLMJudgeVerifier, parse_answer
-from rag.sources import prepare_sources
+from rag.sources import Source, prepare_sources
 from rag.cues import misattributed
-from rag.text import missing_terms, shared_share, tokenize, variant_share
-from rag.verifier import RulesVerifier, build_verifier, contradiction, unstated_absolute
+from rag.text import missing_terms, shared_share, split_sentences, tokenize, variant_share
+from rag.verifier import Passage, RulesVerifier, build_verifier, contradiction, unstated_absolute
 from rag.verifier_model import CrossEncoderVerifier, model_dir
 from conftest import make_settings
 
@@ -347,3 +350,23 @@ def test_names_rule_reads_defined_acronyms_and_compounds(claim, abstract, missin
     from rag.text import missing_terms
 
     assert missing_terms(claim, abstract) == missing
+
+
+def _graded(claim, abstract, similarity):
+    """The rules verifier's verdict on `claim` against a one-paper source whose closest passage has cosine `similarity`."""
+    settings = make_settings(Path("/nonexistent")).grounding
+    spans = split_sentences(abstract)
+    source = Source(1, None, abstract, spans, np.zeros((len(spans), 1)), np.zeros(len(spans)))  # type: ignore[arg-type]
+    return RulesVerifier(settings).verify(claim, [Passage(1, 0, len(abstract), abstract, similarity)], [source])
+
+
+def test_graded_support_keeps_close_paraphrases_with_few_shared_words_and_drops_loose_ones():
+    abstract = ("Conventional molecular dynamics is fundamentally limited by the high computational cost required "
+                "to generate independent samples. We propose a new sampler.")
+    paraphrase = "Because producing independent samples is computationally expensive, standard molecular dynamics is severely constrained."
+    assert variant_share(set(tokenize(paraphrase)), abstract) < 0.6  # the old floor dropped it
+    kept = _graded(paraphrase, abstract, 0.8)
+    assert kept.supported and kept.score is not None and kept.score >= 0.64
+    # the same words, but the passage is not what it says (low cosine): not stated
+    loose = _graded(paraphrase, abstract, 0.45)
+    assert not loose.supported and loose.reason.startswith("too little support") and "of its words" in loose.reason
