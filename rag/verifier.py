@@ -117,8 +117,8 @@ class RulesVerifier:
     cited abstracts (`min_overlap`, morphological variants counted) and their share in the passage
     the claim aligns with (`min_passage_overlap`). Their weighted sum (`weight_similarity`,
     `weight_overlap`, `weight_passage_overlap`) must reach `min_support`, so that a paraphrase with
-    few shared words but the passage's meaning passes, and a near copy of the words with another
-    meaning does not."""
+    few shared words but close in meaning to a passage passes, and a sentence in the abstract's
+    words that no passage states (low cosine) does not."""
 
     name = "rules"
 

@@ -207,6 +207,7 @@ def test_claims_about_prior_work_or_another_name_are_misattributed():
     # "one" as in "from one system to another" or "into one framework" counts nothing
     ("Models transfer poorly from one molecular system to another.", "Transferability across molecular systems is limited.", []),
     ("It has 3 phases.", "It has two phases.", ["3"]),
+    ("It runs on 1 GPU.", "It runs on two GPUs.", ["1"]),
 ])
 def test_numbers_rule_reads_number_words_and_counts(claim, abstract, missing):
     assert missing_terms(claim, abstract) == missing
