@@ -28,7 +28,7 @@ import re
 
 import Stemmer
 
-from rag.text import STOPWORDS, defined_acronyms, key_terms, split_sentences
+from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, split_sentences
 
 _STEMMER = Stemmer.Stemmer("english")
 NEGATIONS = {"not", "never", "cannot", "neither", "nor", "unable", "hardly", "rarely"}
@@ -44,7 +44,9 @@ _SKIP_AFTER_NEGATION = {
     "necessarily", "significantly", "substantially", "yet", "any", "have", "has", "had", "by", "it",
     "they", "this", "that", "more", "as", "so", "very", "also", "even", "much", "need", "needs", "longer",
 }
-_TWO_WORD_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of")}
+# Phrases that negate the noun phrase after them ("free of drift", "at the cost of consistency").
+_PHRASE_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", "of"), ("at", "the", "cost", "of"),
+                     ("at", "the", "expense", "of")}
 _SKIP_IN_NOUN_PHRASE = {"a", "an", "the", "any", "need", "needs", "for", "of", "explicit", "explicitly", "additional", "extra"}
 # Groups of words with opposite meaning: a claim word from one side against a passage word from the other.
 ANTONYMS: list[tuple[set[str], set[str]]] = [
@@ -80,6 +82,8 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"associated", "correlated", "related", "linked"}, {"unrelated", "unassociated", "uncorrelated", "independent"}),
     ({"positively", "positive"}, {"negatively", "negative", "inversely", "inverse"}),
 ]
+# The dependency group ("requires" against "without"): its words clash only about the same object.
+_DEPENDS = next(left for left, _ in ANTONYMS if "requires" in left)
 # Modifiers with opposite meaning; they contradict only when they modify the same word
 # ("more neurons" against "fewer neurons"), since each is common on its own.
 MODIFIERS: list[tuple[set[str], set[str]]] = [
@@ -126,7 +130,8 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     passage = _statements(passage)
     claim_words, passage_words = words(claim), words(passage)
     context_words = words(context)
-    for cue in (_polarity_clash, _prefix_clash, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap):
+    for cue in (_polarity_clash, _prefix_clash, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap,
+                _count_clash):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
@@ -274,12 +279,13 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
         if word == ",":
             skip_until = i
             continue
-        pair = tuple(tokens[i:i + 2]) in _TWO_WORD_NEGATIONS
+        phrase = next((len(p) for p in _PHRASE_NEGATIONS if tuple(tokens[i:i + len(p)]) == p), 0)
+        pair = phrase > 0
         noun = word in NOUN_NEGATIONS or pair
         if word in NEGATIONS or noun or (word in _FAIL and tokens[i + 1:i + 2] == ["to"]):
             if noun and not pair and word in _NEGATING_VERBS and i > skip_until:
                 plain.setdefault(_canonical(word), word)  # "prevents X" states "prevents" ("does not prevent X" is its negation)
-            j = i + 1 + pair
+            j = i + max(1, phrase)
             skip = _SKIP_IN_NOUN_PHRASE if noun else _SKIP_AFTER_NEGATION
             while j < len(tokens) and (tokens[j] in skip or tokens[j] in NEGATIONS) and tokens[j] != ",":
                 j += 1
@@ -368,8 +374,10 @@ def _prefix_clash(claim: list[str], passage: list[str], context: list[str]) -> t
                 plain = next(w for w in sorted(theirs) if stem(w) == stem(base))
                 if any(_base(w) == base or (_base(w) and stem(_base(w)) == stem(base)) for w in theirs):
                     continue  # the other side uses a prefixed form too
-                if _synonyms(word) & theirs or _synonyms(plain) & mine:
-                    continue  # the other side also says it in other words
+                mine_tokens, their_tokens = (claim, passage) if mine is claim_parts else (passage, claim)
+                same_head = {h for w, h in _modified(mine_tokens) if w == word} & {h for w, h in _modified(their_tokens) if w == plain}
+                if (_synonyms(word) & theirs or _synonyms(plain) & mine) and not same_head:
+                    continue  # the other side also says it in other words (unless both modify one word: "inconsistent assessments")
                 if _canonical(plain) in negated:
                     continue  # "cannot be identified" says what "non-identifiable" says
                 return (plain, word) if mine is passage_parts else (word, plain)
@@ -385,24 +393,48 @@ def _antonym_clash(claim: list[str], passage: list[str], context: list[str]) -> 
     claim_set, passage_set = set(claim), set(passage)
     for left, right in ANTONYMS:
         for side, other in ((left, right), (right, left)):
-            said = claim_set & side
-            opposite = passage_set & other
+            said = _affirmed(claim, side)
+            opposite = _affirmed(passage, other)
             if said and opposite and not (passage_set & side) and not (claim_set & other):
+                if left is _DEPENDS and not _same_object(claim, said, passage, opposite):
+                    continue  # "relies on self-supervision" and "without DFT labels" speak of different things
                 return sorted(said)[0], sorted(opposite)[0]
     return None
+
+
+def _affirmed(tokens: list[str], group: set[str]) -> set[str]:
+    """The words of `group` that `tokens` use without a negation right around them: "requires" in
+    "requires labels" but not in "needs no labels" or "does not require labels"."""
+    return {w for i, w in enumerate(tokens) if w in group
+            and not set(tokens[max(0, i - 3):i]) & NEGATIONS and tokens[i + 1:i + 2] not in (["no"], ["none"])}
+
+
+def _same_object(claim: list[str], said: set[str], passage: list[str], opposite: set[str]) -> bool:
+    """Whether a word of `said` in the claim and one of `opposite` in the passage govern a common
+    content word among the five words after them ("requires labels" / "without labels")."""
+    def objects(tokens: list[str], group: set[str]) -> set[str]:
+        return {stem(p) for i, w in enumerate(tokens) if w in group
+                for t in tokens[i + 1:i + 6] if _content(t) for p in t.split("-") if len(p) > 2}
+    return bool(objects(claim, said) & objects(passage, opposite))
 
 
 def _modified(tokens: list[str]) -> set[tuple[str, str]]:
     """(modifier, stem of the word it modifies) pairs: "more neurons", "low-dimensional", "more robust"."""
     pairs = set()
     flat: list[str] = []
+    heads: dict[int, str] = {}  # a word before a compound modifies the compound's head: "more data-efficient"
     for token in tokens:
         pieces = token.split("-")
-        flat.extend(pieces if len(pieces) == 2 and pieces[0] and pieces[1] else [token])
+        if len(pieces) == 2 and pieces[0] and pieces[1]:
+            heads[len(flat)] = pieces[1]
+            flat.extend(pieces)
+        else:
+            flat.append(token)
     for i, word in enumerate(flat[:-1]):
-        nxt = flat[i + 1]
-        if nxt in {"considerably", "much", "far", "significantly", "substantially"} and i + 2 < len(flat):
-            nxt = flat[i + 2]
+        at = i + 1
+        if flat[at] in {"considerably", "much", "far", "significantly", "substantially"} and i + 2 < len(flat):
+            at = i + 2
+        nxt = heads.get(at, flat[at])
         if nxt not in _SEGMENT_BREAK:
             pairs.add((word, stem(nxt)))
     return pairs
@@ -485,6 +517,32 @@ def _number_swap(claim: list[str], passage: list[str], context: list[str]) -> tu
                     word = sorted(words_here & distinct)[0]
                     their = sorted(w for w in other if _NUMBER.match(w))
                     return f"{word} {number}", f"{word} {their[0]}" if their else f"{word} without {number}"
+    return None
+
+
+def _counts(tokens: list[str]) -> dict[str, set[str]]:
+    """Stem of a counted noun -> the counts written right before it ("two components", "5 model
+    families": the count, then at most one more word before the noun)."""
+    out: dict[str, set[str]] = {}
+    for i, word in enumerate(tokens):
+        count = word if _NUMBER.fullmatch(word) else NUMBER_WORDS.get(word) if word != "one" else None
+        if count is None:
+            continue
+        for noun in tokens[i + 1:i + 3]:
+            if noun in _SEGMENT_BREAK or _NUMBER.match(noun) or noun in NUMBER_WORDS:
+                break
+            if _content(noun):
+                out.setdefault(stem(noun), set()).add(count)
+    return out
+
+
+def _count_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A claim that counts a noun differently from the passage ("three components" where the
+    passage has "two components") and whose count the passage never gives that noun."""
+    theirs = _counts(passage)
+    for noun, counts in sorted(_counts(claim).items()):
+        if noun in theirs and not counts & theirs[noun]:
+            return f"{min(counts)} {noun}", f"{min(theirs[noun])} {noun}"
     return None
 
 

@@ -6,9 +6,10 @@ A sentence is supported when all of these hold:
   a capitalised word inside the sentence), occurs in a cited abstract;
 - the verifier chosen by `grounding.verifier` (rag/verifier.py) finds it supported by the cited
   passages: sentences or adjacent sentence pairs of the cited abstracts, closest first by
-  embedding cosine. The rules verifier asks for no contradiction with the best passage, at least
-  `grounding.min_overlap` of its content words in the cited abstracts and `grounding.min_similarity`
-  cosine to the best passage; the trained cross-encoder or an LLM judge replace the last two.
+  embedding cosine. The rules verifier asks for no contradiction with the best passage and enough
+  graded support: a weighted sum of the cosine to the best passage and the shares of its content
+  words in the cited abstracts and in its aligned passage (`grounding.weight_*`, `min_support`);
+  the trained cross-encoder or an LLM judge replace the graded support.
 The best passage is the citation's quote, with its offsets.
 """
 

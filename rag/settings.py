@@ -130,6 +130,10 @@ class GroundingSettings(_Section):
     min_similarity: float = Field(ge=-1.0, le=1.0)
     min_overlap: float = Field(ge=0.0, le=1.0)
     min_passage_overlap: float = Field(ge=0.0, le=1.0)
+    weight_similarity: float
+    weight_overlap: float
+    weight_passage_overlap: float
+    min_support: float
     unsupported: Literal["remove", "mark"]
     verifier: Literal["auto", "rules", "model", "llm"]
     passages: int = Field(ge=1)

@@ -29,6 +29,7 @@ STOPWORDS = frozenset(
 )
 _NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*\b")
 _NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:[.,]\d+)*")
+_NUMBER_ONE = re.compile(r"(?<![A-Za-z\d.])1(?![\d.,]\d)")
 _WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9][A-Za-z0-9\-']*")
 NUMBER_WORDS = {
     w: str(i) for i, w in enumerate(
@@ -121,7 +122,8 @@ def missing_terms(claim: str, text: str) -> list[str]:
     """The key terms of `claim` that do not occur in `text` (numbers and names, case-insensitive).
 
     Numbers count as present when `text` writes them in digits, in words ("two"), or as a count
-    ("the second phase", "both"). Two ways of writing a present term count as present: an acronym the claim defines itself,
+    ("the second phase", "both"); the word "one" alone is not checked ("from one system to
+    another"), the digit 1 is. Two ways of writing a present term count as present: an acronym the claim defines itself,
     "reactive oxygen species (ROS)", when its long form is in `text`; and a hyphenated compound,
     "iPSC-derived", when each of its parts is.
     """
@@ -140,6 +142,8 @@ def missing_terms(claim: str, text: str) -> list[str]:
     for term in sorted(key_terms(claim)):
         if occurs(term) or (term in defined and defined[term] in lowered):
             continue
+        if term == "1" and not _NUMBER_ONE.search(claim):
+            continue  # the word "one" ("from one system to another", "into one framework") counts nothing here
         parts = [p for p in term.split("-") if p]
         if len(parts) > 1 and all(occurs(p) for p in parts):
             continue

@@ -6,8 +6,9 @@ embedding cosine. The grounding check has already made sure every number and nam
 occurs in a cited abstract; verifiers look at meaning.
 
 - `rules`: contradiction cues against the best passage (a negated statement where the passage
-  affirms it or the reverse, an antonym such as improves/degrades), plus the word-overlap and
-  similarity thresholds of the grounding settings.
+  affirms it or the reverse, an antonym such as improves/degrades, a changed count) reject; else
+  a graded support score (embedding cosine and word shares, weighted by the grounding settings)
+  decides.
 - `model`: the cross-encoder trained by `rag train verifier` (rag/verifier_model.py), over the
   contradiction cues as a floor.
 - `llm`: a judge model over an OpenAI-compatible or Ollama endpoint (rag/judge.py), over the
@@ -22,7 +23,7 @@ from typing import Protocol
 
 import numpy as np
 
-from rag.cues import claim_stems, content_stems, contradiction, misattributed, words
+from rag.cues import NEGATIONS, NOUN_NEGATIONS, claim_stems, content_stems, contradiction, misattributed, words
 from rag.settings import GroundingSettings, Settings
 from rag.text import shared_share, tokenize, variant_share
 from rag.sources import Source
@@ -31,10 +32,11 @@ from rag.sources import Source
 # "guarantees", "proves", "clearly". Each group counts as present when any of its words is.
 ABSOLUTES: list[set[str]] = [
     {"only", "solely", "alone", "purely", "exclusively"},
-    {"all", "every", "universally"},
+    {"all", "every", "universally", "any"},
     {"always", "invariably"},
     {"guarantee", "guarantees", "guaranteed", "prove", "proves", "proved", "proven"},
     {"clearly", "vastly", "dramatically"},
+    {"perfectly", "perfect", "exactly", "exact", "flawlessly", "flawless"},
 ]
 
 
@@ -94,46 +96,65 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
     """A reason when `claim` uses an absolute word ("only", "every", "guarantees", ...) that none of
     the cited abstracts uses, nor any word of its group; else "". Overclaims are often just that."""
     tokens = words(claim)
-    # "at all" and "only limited/a few" hedge rather than overclaim
+    # "at all" and "only limited/a few" hedge rather than overclaim; "any" after a negation
+    # ("without any labels", "never ... on any benchmark") claims nothing absolute
     said = {w for i, w in enumerate(tokens) if not (w == "all" and tokens[i - 1:i] == ["at"])
-            and not (w == "only" and tokens[i + 1:i + 2] and tokens[i + 1] in _SMALL)}
+            and not (w == "only" and tokens[i + 1:i + 2] and tokens[i + 1] in _SMALL)
+            and not (w == "any" and set(tokens[:i]) & (NEGATIONS | NOUN_NEGATIONS))}
     source = set(words(" ".join(abstracts)))
     for group in ABSOLUTES:
         hit = said & group
-        if hit and not source & group:
+        long_words = tuple(w for w in group if len(w) >= 5)  # "standalone" says "alone"
+        if hit and not source & group and not any(w.endswith(long_words) for w in source):
             return f"'{sorted(hit)[0]}' goes beyond the cited source, which never says it"
     return ""
 
 
 class RulesVerifier:
-    """Offline rules: contradiction cues (rag/cues.py) against the best passages, then three floors:
-    the share of the claim's content words in the cited abstracts (`min_overlap`, morphological
-    variants counted), their share in the passage the claim aligns with (`min_passage_overlap`),
-    and the embedding cosine of the closest passage (`min_similarity`)."""
+    """Offline rules: contradiction cues (rag/cues.py) against the best passages reject a claim;
+    otherwise its support is graded. Three evidence signals, each also a hard floor: the embedding
+    cosine of the closest passage (`min_similarity`), the share of the claim's content words in the
+    cited abstracts (`min_overlap`, morphological variants counted) and their share in the passage
+    the claim aligns with (`min_passage_overlap`). Their weighted sum (`weight_similarity`,
+    `weight_overlap`, `weight_passage_overlap`) must reach `min_support`, so that a paraphrase with
+    few shared words but close in meaning to a passage passes, and a sentence in the abstract's
+    words that no passage states (low cosine) does not."""
 
     name = "rules"
 
     def __init__(self, settings: GroundingSettings) -> None:
-        self.min_overlap = settings.min_overlap
-        self.min_passage_overlap = settings.min_passage_overlap
-        self.min_similarity = settings.min_similarity
+        self.settings = settings
 
     def verify(self, claim: str, passages: list[Passage], sources: list[Source]) -> Verdict:
-        """Fails on a contradiction, an unstated absolute word, too few shared words, or too low similarity."""
+        """Fails on a contradiction, an unstated absolute word, a signal below its floor, or too
+        little graded support; `score` is the graded support."""
         aligned = aligned_passage(claim, sources)
         floor = contradiction_floor(claim, passages, sources, aligned)
         if floor:
             return floor
-        words = set(tokenize(claim))
-        overlap = variant_share(words, " ".join(s.abstract for s in sources))
-        if overlap < self.min_overlap:
-            return Verdict(False, f"only {overlap:.0%} of its words are in the cited source")
-        local = shared_share(words, aligned.text) if aligned else 0.0
-        if local < self.min_passage_overlap:
-            return Verdict(False, f"no passage of the cited source carries its content (best {local:.0%} of its words)")
-        if passages[0].similarity < self.min_similarity:
-            return Verdict(False, f"closest cited passage has similarity {passages[0].similarity:.2f}")
-        return Verdict(True)
+        s = self.settings
+        similarity, overlap, local = support_signals(claim, passages, sources, aligned)
+        score = s.weight_similarity * similarity + s.weight_overlap * overlap + s.weight_passage_overlap * local
+        if overlap < s.min_overlap:
+            return Verdict(False, f"only {overlap:.0%} of its words are in the cited source", score)
+        if local < s.min_passage_overlap:
+            return Verdict(False, f"no passage of the cited source carries its content (best {local:.0%} of its words)", score)
+        if similarity < s.min_similarity:
+            return Verdict(False, f"closest cited passage has similarity {similarity:.2f}", score)
+        if score < s.min_support:
+            return Verdict(False, f"too little support ({score:.2f}): similarity {similarity:.2f}, {overlap:.0%} of its "
+                                  f"words in the cited source, {local:.0%} in its best passage", score)
+        return Verdict(True, score=score)
+
+
+def support_signals(claim: str, passages: list[Passage], sources: list[Source], aligned: Passage | None) -> tuple[float, float, float]:
+    """(cosine of the closest passage, share of the claim's content words in the cited abstracts
+    with morphological variants counted, their share in the `aligned` passage): what the rules
+    verifier grades support from."""
+    words = set(tokenize(claim))
+    overlap = variant_share(words, " ".join(src.abstract for src in sources))
+    local = shared_share(words, aligned.text) if aligned else 0.0
+    return passages[0].similarity, overlap, local
 
 
 def aligned_passage(claim: str, sources: list[Source]) -> Passage | None:
