@@ -108,9 +108,16 @@ def test_no_answer_repeats_a_sentence(extractive, question):
 def test_a_prompt_echo_is_not_shown(seeded_retriever):
     question = "How deep was the SNN trained with SpikeInit?"
     sources = _sources(seeded_retriever, question)
-    assert _without_echo("[1] SpikeInit: The SNN had 1000 layers.", sources) == "The SNN had 1000 layers. [1]"
-    assert _without_echo("SpikeInit: trains SNNs.", sources) == "trains SNNs. [1]"
-    assert _without_echo("The SNN had 1000 layers [1].", sources) == "The SNN had 1000 layers [1]."
+    def shown(raw):
+        return split_answer(_without_echo(raw, sources))
+
+    assert shown("[1] SpikeInit: The SNN had 1000 layers.") == ["The SNN had 1000 layers. [1]"]
+    assert shown("SpikeInit: trains SNNs.") == ["trains SNNs. [1]"]
+    assert shown("The SNN had 1000 layers [1].") == ["The SNN had 1000 layers [1]."]
+    # SmolLM2's own variant: a marker with a colon, then the layout; the first sentence keeps its citation
+    assert shown("[1]: [1] SpikeInit: Deep SNNs relied on BN. It trained 1000 layers [1].") == [
+        "Deep SNNs relied on BN. [1]", "It trained 1000 layers [1]."]
+    assert shown("[1]: Deep SNNs relied on BN.") == ["Deep SNNs relied on BN. [1]"]
 
 
 def _answer(shown, removed=(), fallback=False):

@@ -8,6 +8,7 @@ into an `LLMError` whose message is one line naming the backend and its URL or p
 
 from __future__ import annotations
 
+import re
 import threading
 from abc import ABC, abstractmethod
 from contextlib import nullcontext
@@ -138,13 +139,27 @@ class ChatBackend(AnswerBackend):
 
 
 def _without_echo(raw: str, sources: list[Source]) -> str:
-    """`raw` without an opening echo of the prompt's source layout ("[1] SpikeInit: ...", "SpikeInit: ...")."""
+    """`raw` without an opening echo of the prompt's source layout ("[1] SpikeInit: ...", "SpikeInit: ...",
+    "[1]: [1] SpikeInit: ..."): the echoed title and colons go, the source markers lead the text so
+    that `split_answer` puts them at the end of the first sentence."""
     text = raw.lstrip()
+    lead = _LEADING_LAYOUT.match(text)
+    markers = _MARKER_TOKEN.findall(lead.group(0))
+    body = text[lead.end():]
     for source in sources:
-        for echo in (f"[{source.n}] {source.hit.title}:", f"{source.hit.title}:"):
-            if source.hit.title and text.startswith(echo):
-                return text[len(echo):].lstrip() + f" [{source.n}]"
-    return raw
+        title = source.hit.title
+        echo = next((e for e in (f"[{source.n}] {title}:", f"{title}:") if title and body.startswith(e)), None)
+        if echo:
+            markers.append(f"[{source.n}]")
+            body = body[len(echo):].lstrip()
+            break
+    if not markers:
+        return raw
+    return " ".join(dict.fromkeys(markers)) + " " + body
+
+
+_LEADING_LAYOUT = re.compile(r"(?:\[\d+\]\s*:?\s*)*")  # "[1]: ", "[1] [2] " opening an answer
+_MARKER_TOKEN = re.compile(r"\[\d+\]")
 
 
 EMPTY_REPLY = "the reply held no text (an empty or unreadable completion; check llm.api_base and llm.model)"
