@@ -162,7 +162,10 @@ def run(settings: Settings, claims: list[dict[str, Any]], verifiers: list[str]) 
     hits = paper_hits(retriever)
     pinned = PinnedRetriever(retriever)
     results: dict[str, Any] = {}
-    with ScriptedServer({c["id"]: f"{c['claim']} [1]" for c in claims}) as server:
+    # The question carries a letters-only key to the server: an id with digits ("d3-001") would read
+    # as a versioned name the paper lacks, and the answer would be refused before any check.
+    keys = {claim["id"]: _letters(number) for number, claim in enumerate(claims)}
+    with ScriptedServer({keys[c["id"]]: f"{c['claim']} [1]" for c in claims}) as server:
         for name in verifiers:
             scripted = scripted_settings(settings, server.url, name)
             answerer = Answerer(scripted, pinned, build_backend(scripted))  # type: ignore[arg-type]
@@ -170,7 +173,7 @@ def run(settings: Settings, claims: list[dict[str, Any]], verifiers: list[str]) 
             started = time.perf_counter()
             for claim in claims:
                 pinned.pinned = hits[claim["paper_id"]]
-                answer = answerer.ask(f"What does the paper say? (claim {claim['id']})")
+                answer = answerer.ask(f"What does the paper say? (claim {keys[claim['id']]})")
                 if answer.error:
                     raise SystemExit(f"error: {answer.error}")
                 kept = not answer.removed_sentences and not answer.fallback and not answer.refused
@@ -179,6 +182,16 @@ def run(settings: Settings, claims: list[dict[str, Any]], verifiers: list[str]) 
             results[name] = {"verifier": type(answerer.checker.verifier).__name__, "claims": rows,
                              "seconds": round(time.perf_counter() - started, 1)}
     return results
+
+
+def _letters(number: int) -> str:
+    """A key of letters only for `number` (0 -> "qa", 25 -> "qz", 26 -> "qba", ...)."""
+    digits = ""
+    while True:
+        number, rest = divmod(number, 26)
+        digits = chr(ord("a") + rest) + digits
+        if not number:
+            return "q" + digits.rjust(2, "a")
 
 
 def _sources(answerer: Answerer, pinned: PinnedRetriever):

@@ -371,3 +371,18 @@ def test_graded_support_keeps_close_paraphrases_with_few_shared_words_and_drops_
     # the same words, but the passage is not what it says (low cosine): not stated
     loose = _graded(paraphrase, abstract, 0.45)
     assert not loose.supported and loose.reason.startswith("too little support") and "of its words" in loose.reason
+
+
+def test_the_claims_bench_checks_claims_whose_ids_hold_digits(seeded_settings):
+    """bench/claims.py asks with a letters-only key: an id like "d3-001" in the question would read
+    as a versioned name the paper lacks, and every claim would be refused unchecked (0% kept)."""
+    from bench.claims import run
+
+    claims = [
+        {"id": "d3-001", "paper_id": STORM, "label": "supported", "kind": "paraphrase",
+         "claim": "StormInsight fuses radar, satellite and station data with reanalysis fields."},
+        {"id": "d3-002", "paper_id": STORM, "label": "unsupported", "kind": "negation",
+         "claim": "StormInsight does not condition on the ambient environment."},
+    ]
+    rows = run(seeded_settings, claims, ["rules"])["rules"]["claims"]
+    assert [row["kept"] for row in rows] == [True, False]
