@@ -18,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import bench_settings, print_table, retrieval_benchmark_parser  # noqa: E402
+from rag.errors import RagError  # noqa: E402
 from rag.evaluation import DEPTH, load_benchmark, open_eval_retriever, score_run  # noqa: E402
 from rag.rerank import CrossEncoderReranker, blend  # noqa: E402
 from rag.service import RagService  # noqa: E402
@@ -33,9 +34,12 @@ def main() -> None:
 
     depths = [int(d) for d in args.depths.split(",")]
     weights = [float(w) for w in args.weights.split(",")]
-    bench = load_benchmark(args.dataset, args.split, args.corpus, args.queries, args.qrels)
-    retriever = open_eval_retriever(RagService(bench_settings(args.data_dir)), bench.corpus)
-    reranker = CrossEncoderReranker(args.model, depth=max(depths))
+    try:
+        reranker = CrossEncoderReranker(args.model, depth=max(depths))
+        bench = load_benchmark(args.dataset, args.split, args.corpus, args.queries, args.qrels)
+        retriever = open_eval_retriever(RagService(bench_settings(args.data_dir)), bench.corpus)
+    except RagError as exc:
+        raise SystemExit(f"error: {exc}") from None
     scored = {}
     for qid in tqdm(sorted(bench.qrels), desc="queries", unit="q", file=sys.stderr):
         hits = retriever.search(bench.queries[qid], top_k=DEPTH, mode="hybrid", floor=False)

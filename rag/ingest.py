@@ -6,11 +6,11 @@ A first pass reads and checks every file, so a bad file leaves the store as it w
 chunks, embeds and writes the new and changed papers in steps of PAPERS_PER_STEP. A corpus of up
 to KEEP_CHARS of text is kept from the first pass; a larger one is streamed twice, keeping only
 ids and hashes, so memory stays bounded whatever the corpus size. Replacement is crash-safe: a
-changed paper's new version is written under new chunk ids before its old version is deleted, and readers only ever see one complete version of each paper
-(rag.versions), so a run killed at any point leaves every paper in its old or its new version; the
-next run deletes the leftovers. The BM25 index is updated with the change alone (rag.bm25_index);
-after a crash its fingerprint no longer matches and it is rebuilt. One ingest runs at a time per
-store (rag.lock).
+changed paper's new version is written under new chunk ids before its old version is deleted, and
+readers only ever see one complete version of each paper (rag.versions), so a run killed at any
+point leaves every paper in its old or its new version; the next run deletes the leftovers. The
+BM25 index is updated with the change alone (rag.bm25_index); after a crash its fingerprint no
+longer matches and it is rebuilt. One ingest runs at a time per store (rag.lock).
 """
 
 from __future__ import annotations

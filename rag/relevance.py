@@ -10,10 +10,9 @@ versioned thing ("ResNet-50", "GPT-4") is not answered from a paper that never m
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
-
-import re
 
 from rag.metadata import abstract_from
 from rag.query import content_query, topic_words

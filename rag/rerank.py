@@ -52,7 +52,6 @@ class CrossEncoderReranker:
             hit.rank = rank
         return reordered
 
-
     def scores(self, query: str, hits: list[PaperHit]) -> list[float]:
         """The cross-encoder's score of each of `hits` for `query` (higher: more relevant)."""
         predicted = self.model.predict(

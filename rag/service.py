@@ -4,8 +4,9 @@ A `RagService` owns the components of one configuration: the embedding model, th
 collection, the BM25 index that mirrors it, the retriever over both, and one answerer per profile.
 Components are built on first use and shared by every caller; an ingest through the service
 refreshes them, and so does a change made by another process (an ingest from another terminal,
-a `--reindex`), noticed before a search at most every `store.refresh_seconds`. A profile whose store, embedding, chunking or retrieval settings differ from the
-service's own gets components of its own, built the same way.
+a `--reindex`), noticed before a search at most every `store.refresh_seconds`. A profile whose
+store, embedding, chunking or retrieval settings differ from the service's own gets components
+of its own, built the same way.
 """
 
 from __future__ import annotations
