@@ -6,7 +6,7 @@
 Runs the hybrid retriever once per query (floor off, like `rag eval retrieval`), has the
 cross-encoder score each query's top `max(--depths)` hits once, then blends the two scores
 (rag.rerank.blend) for every depth x weight and prints a table. Weight 0 is hybrid alone, 1 the
-cross-encoder alone. Choose on claims the model was not trained on (bench/train_reranker.py
+cross-encoder alone. Choose on claims the model was not trained on (`rag train reranker --dataset`
 holds every 10th SciFact train claim out and saves their judgments beside the model), never on test.
 """
 

@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any, Callable
 
 import yaml
@@ -109,6 +110,18 @@ def _parser() -> argparse.ArgumentParser:
     verifier.add_argument("--epochs", type=float, default=2.0, help="passes over the training examples (default: 2)")
     verifier.add_argument("--max-examples", type=int, help="train on at most this many examples (a quick run)")
     verifier.set_defaults(handler=_train_verifier)
+    reranker = models.add_parser("reranker", parents=[common], help="the retrieval cross-encoder (offline; judged queries and/or your own papers)")
+    reranker.add_argument("--dataset", metavar="DIR", help="a BEIR folder with qrels/train.tsv (e.g. ../shared/data/beir_scifact)")
+    reranker.add_argument("--corpus", nargs="+", metavar="PATH", default=[],
+                          help="paper files or folders to learn from without judgments (title -> abstract, sentence -> rest)")
+    reranker.add_argument("--out", metavar="DIR", help="where to save the model (default: <data_dir>/models/reranker)")
+    reranker.add_argument("--epochs", type=float, default=1.0, help="passes over the training queries (default: 1)")
+    reranker.add_argument("--minutes", type=float, default=30.0, help="stop after this many minutes (default: 30)")
+    reranker.add_argument("--max-groups", type=int, help="train on at most this many queries, drawn at random (a quick run)")
+    reranker.add_argument("--negatives", type=int, default=3, help="hard negatives per query (default: 3)")
+    reranker.add_argument("--hold-out", type=int, default=10,
+                          help="keep every Nth dataset query out of training and save its judgments beside the model (0: none)")
+    reranker.set_defaults(handler=_train_reranker)
 
     chat = commands.add_parser("chat", parents=[common], help="a terminal conversation with streamed, checked answers")
     chat.add_argument("-k", "--top-k", type=int, help="papers given to the model (default: answer.top_k)")
@@ -186,6 +199,33 @@ def _chat(args: argparse.Namespace, service: RagService) -> int:
     if args.top_k is not None and args.top_k < 1:
         raise RagError("-k must be at least 1")
     return run_chat(service, top_k=args.top_k)
+
+
+def _train_reranker(args: argparse.Namespace, service: RagService) -> int:
+    import random
+
+    from rag.corpus import iter_corpus
+    from rag.reranker_training import corpus_groups, dataset_groups, model_dir, train_reranker
+
+    if not args.dataset and not args.corpus:
+        raise RagError("nothing to train on; give --dataset DIR (judged queries) and/or --corpus PATH... (paper files)")
+    if args.negatives < 1 or args.epochs <= 0 or args.minutes <= 0:
+        raise RagError("--negatives must be at least 1, --epochs and --minutes above 0")
+    rng = random.Random(0)
+    groups, held = [], {}
+    if args.dataset:
+        groups, held = dataset_groups(Path(args.dataset), args.negatives, rng, max(0, args.hold_out))
+    if args.corpus:
+        groups += corpus_groups(iter_corpus(args.corpus), args.negatives, rng)
+    if args.max_groups:
+        groups = rng.sample(groups, min(args.max_groups, len(groups)))
+    folder = Path(args.out).expanduser() if args.out else model_dir(service.settings)
+    card = train_reranker(service.settings, groups, folder, held_out=held, epochs=args.epochs, minutes=args.minutes)
+    _emit(args, card, lambda c: (
+        f"trained the re-ranker on {c['groups']} queries ({c['epochs']} epochs, loss {c['loss']}) in {c['seconds']} s; "
+        f"saved to {c['folder']}\nturn it on with RAG_RETRIEVAL__RERANK_MODEL={c['folder']} and "
+        "RAG_RETRIEVAL__POSTPROCESSORS='[\"cross-encoder\"]' (or the same keys in a profile)"))
+    return 0
 
 
 def _train_verifier(args: argparse.Namespace, service: RagService) -> int:

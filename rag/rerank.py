@@ -27,7 +27,7 @@ class CrossEncoderReranker:
         if not (path / "config.json").is_file():
             raise RagError(
                 f"re-ranker model '{model_path}' not found (no config.json there); set retrieval.rerank_model "
-                "to a local CrossEncoder folder, e.g. one saved by bench/train_reranker.py"
+                "to a local CrossEncoder folder, e.g. one saved by `rag train reranker`"
             )
         if depth < 1:
             raise RagError("re-rank depth must be at least 1 (retrieval.rerank_depth)")

@@ -56,7 +56,7 @@ class CrossEncoderVerifier:
         """The trained verifier in `folder`; RagError naming the fix when there is none."""
         if not cls.available(folder):
             raise RagError(f"no trained verifier in {folder}; run `rag train verifier` or set grounding.verifier to rules")
-        model, tokenizer = _load(str(folder))
+        model, tokenizer = load_classifier(str(folder))
         return cls(model, tokenizer, threshold, min_similarity)
 
     def probabilities(self, pairs: list[tuple[str, str]]) -> list[float]:
@@ -82,7 +82,9 @@ class CrossEncoderVerifier:
         return Verdict(True, "", p)
 
 
-def _load(folder: str) -> tuple[Any, Any]:
+def load_classifier(folder: str | Path) -> tuple[Any, Any]:
+    """A one-logit sequence classifier and its tokenizer from `folder` (a new random head over a plain
+    encoder such as the bundled MiniLM), in eval mode; RagError when the folder cannot be loaded."""
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
@@ -93,7 +95,7 @@ def _load(folder: str) -> tuple[Any, Any]:
         tokenizer = AutoTokenizer.from_pretrained(folder)
         model = AutoModelForSequenceClassification.from_pretrained(folder, num_labels=1)
     except Exception as exc:  # transformers raises many types for a missing or broken folder
-        raise RagError(f"cannot load the verifier from {folder}: {str(exc).splitlines()[0][:200]}") from None
+        raise RagError(f"cannot load a model from {folder}: {str(exc).splitlines()[0][:200]}") from None
     model.eval()
     return model, tokenizer
 
@@ -135,7 +137,7 @@ def train_verifier(
     torch.manual_seed(seed)
     torch.set_num_threads(max(1, min(torch.get_num_threads(), os.cpu_count() or 1)))
     train, heldout = build_examples(settings, seed=seed, max_examples=max_examples, progress=progress)
-    model, tokenizer = _load(resolve_model_path(settings.embedding.model))
+    model, tokenizer = load_classifier(resolve_model_path(settings.embedding.model))
     model.train()
     optimizer = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=lr, weight_decay=0.01)
     steps = max(1, int(len(train) * epochs) // batch_size)
@@ -154,7 +156,7 @@ def train_verifier(
         encoded = tokenizer([e.passage for e in batch], [e.claim for e in batch], truncation=True,
                             max_length=MAX_LENGTH, padding=True, return_tensors="pt")
         labels = torch.tensor([float(e.label) for e in batch])
-        with _autocast():
+        with cpu_autocast():
             logits = model(**encoded).logits[:, 0]
         loss = loss_fn(logits.float(), labels)
         loss.backward()
@@ -192,7 +194,7 @@ def train_verifier(
     return report
 
 
-def _autocast() -> Any:
+def cpu_autocast() -> Any:
     """bf16 autocast on CPUs with native bf16 (rag.embeddings' `auto` choice; about 1.7x faster here), else a no-op."""
     import contextlib
 

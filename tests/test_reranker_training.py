@@ -1,0 +1,84 @@
+"""`rag train reranker` (rag.reranker_training): training queries from judgments and from papers alone,
+and a real (tiny) training run whose folder the re-ranker loads."""
+
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+from conftest import SEEDS, run_module_cli
+from rag.corpus import Paper, read_corpus
+from rag.errors import RagError
+from rag.reranker_training import corpus_groups, dataset_groups
+from rag.rerank import CrossEncoderReranker
+from rag.retrieval import PaperHit
+
+
+def _paper(n: int, title: str, text: str) -> Paper:
+    return Paper(paper_id=f"p{n}", title=title, text=text, source="test")
+
+
+def test_corpus_groups_ask_for_each_abstract_by_title_and_by_one_of_its_sentences():
+    papers = read_corpus([SEEDS])[:12]
+    titled = [_paper(0, "Radar nowcasting of convective storms with diffusion",
+                     "We study radar echoes. Storms grow fast. Our diffusion model predicts them an hour ahead.")]
+    groups = corpus_groups(titled + papers, negatives=3, rng=random.Random(0))
+    by_title = [g for g in groups if g.query == titled[0].title]
+    assert len(by_title) == 1 and by_title[0].passages[0] == titled[0].text
+    cloze = [g for g in groups if g.query in titled[0].text]
+    assert len(cloze) == 1
+    # The inverse-cloze positive is the title and the abstract without the asked sentence.
+    assert cloze[0].query not in cloze[0].passages[0] and cloze[0].passages[0].startswith(titled[0].title)
+    abstracts = {p.text for p in titled + papers}
+    for group in groups:
+        assert len(group.passages) == 4
+        assert all(negative in abstracts and negative != group.passages[0] for negative in group.passages[1:])
+
+
+def test_corpus_groups_refuse_a_corpus_without_abstracts():
+    with pytest.raises(RagError, match="abstract"):
+        corpus_groups([_paper(0, "A title only", "One sentence.")], negatives=2, rng=random.Random(0))
+
+
+def _beir(folder: Path) -> Path:
+    docs = [{"_id": f"d{i}", "title": f"doc {i}", "text": f"topic{i} words about subject {i} and more"} for i in range(8)]
+    (folder / "qrels").mkdir(parents=True)
+    (folder / "corpus.jsonl").write_text("".join(json.dumps(d) + "\n" for d in docs))
+    (folder / "queries.jsonl").write_text("".join(json.dumps({"_id": f"q{i}", "text": f"what about topic{i}"}) + "\n" for i in range(6)))
+    (folder / "qrels" / "train.tsv").write_text("query-id\tcorpus-id\tscore\n" + "".join(f"q{i}\td{i}\t1\n" for i in range(6)))
+    return folder
+
+
+def test_dataset_groups_hold_out_every_nth_query_and_use_hard_negatives(tmp_path):
+    groups, held = dataset_groups(_beir(tmp_path), negatives=2, rng=random.Random(0), hold_out=2)
+    assert held == {"q0": {"d0"}, "q2": {"d2"}, "q4": {"d4"}}
+    assert sorted(g.query for g in groups) == ["what about topic1", "what about topic3", "what about topic5"]
+    for group in groups:
+        n = group.query[-1]
+        assert group.passages[0] == f"doc {n}. topic{n} words about subject {n} and more"
+        assert len(group.passages) == 3 and group.passages[0] not in group.passages[1:]
+
+
+def test_dataset_groups_name_a_folder_that_is_not_a_beir_dataset(tmp_path):
+    with pytest.raises(RagError, match="BEIR folder"):
+        dataset_groups(tmp_path, negatives=2, rng=random.Random(0), hold_out=0)
+
+
+def test_train_reranker_saves_a_model_the_reranker_loads(tmp_path):
+    out = tmp_path / "reranker"
+    done = run_module_cli("train", "reranker", "--data-dir", str(tmp_path / "data"), "--corpus", str(SEEDS),
+                          "--max-groups", "8", "--minutes", "2", "--out", str(out), "--json")
+    assert done.returncode == 0, done.stderr
+    card = json.loads(done.stdout)
+    assert card["groups"] == 8 and card["steps"] == 2 and (out / "reranker.json").is_file()
+    hits = [PaperHit(paper_id=f"p{i}", title=f"p{i}", source="test", text=text, chunk_metadata={})
+            for i, text in enumerate(["spiking networks on chips", "weather radar nowcasting"])]
+    scores = CrossEncoderReranker(out, depth=2).scores("spiking networks", hits)
+    assert len(scores) == 2 and all(math.isfinite(s) for s in scores) and scores[0] != scores[1]
+
+
+def test_train_reranker_without_anything_to_learn_from_is_a_one_line_error(tmp_path):
+    done = run_module_cli("train", "reranker", "--data-dir", str(tmp_path))
+    assert done.returncode != 0 and "--dataset" in done.stderr and "Traceback" not in done.stderr
