@@ -111,17 +111,11 @@ def _parser() -> argparse.ArgumentParser:
     verifier.add_argument("--max-examples", type=int, help="train on at most this many examples (a quick run)")
     verifier.set_defaults(handler=_train_verifier)
     reranker = models.add_parser("reranker", parents=[common], help="the retrieval cross-encoder (offline; judged queries and/or your own papers)")
-    reranker.add_argument("--dataset", metavar="DIR", help="a BEIR folder with qrels/train.tsv (e.g. ../shared/data/beir_scifact)")
-    reranker.add_argument("--corpus", nargs="+", metavar="PATH", default=[],
-                          help="paper files or folders to learn from without judgments (title -> abstract, sentence -> rest)")
-    reranker.add_argument("--out", metavar="DIR", help="where to save the model (default: <data_dir>/models/reranker)")
-    reranker.add_argument("--epochs", type=float, default=1.0, help="passes over the training queries (default: 1)")
-    reranker.add_argument("--minutes", type=float, default=30.0, help="stop after this many minutes (default: 30)")
-    reranker.add_argument("--max-groups", type=int, help="train on at most this many queries, drawn at random (a quick run)")
-    reranker.add_argument("--negatives", type=int, default=3, help="hard negatives per query (default: 3)")
-    reranker.add_argument("--hold-out", type=int, default=10,
-                          help="keep every Nth dataset query out of training and save its judgments beside the model (0: none)")
+    _training_arguments(reranker, "reranker", epochs=1.0)
     reranker.set_defaults(handler=_train_reranker)
+    embedder = models.add_parser("embedder", parents=[common], help="the embedding model itself (offline; judged queries and/or your own papers)")
+    _training_arguments(embedder, "embedder", epochs=2.0)
+    embedder.set_defaults(handler=_train_embedder)
 
     chat = commands.add_parser("chat", parents=[common], help="a terminal conversation with streamed, checked answers")
     chat.add_argument("-k", "--top-k", type=int, help="papers given to the model (default: answer.top_k)")
@@ -201,11 +195,26 @@ def _chat(args: argparse.Namespace, service: RagService) -> int:
     return run_chat(service, top_k=args.top_k)
 
 
-def _train_reranker(args: argparse.Namespace, service: RagService) -> int:
+def _training_arguments(parser: argparse.ArgumentParser, folder: str, epochs: float) -> None:
+    parser.add_argument("--dataset", metavar="DIR", help="a BEIR folder with qrels/train.tsv (e.g. ../shared/data/beir_scifact)")
+    parser.add_argument("--corpus", nargs="+", metavar="PATH", default=[],
+                        help="paper files or folders to learn from without judgments (title -> abstract, sentence -> rest)")
+    parser.add_argument("--out", metavar="DIR", help=f"where to save the model (default: <data_dir>/models/{folder})")
+    parser.add_argument("--epochs", type=float, default=epochs, help=f"passes over the training queries (default: {epochs:g})")
+    parser.add_argument("--minutes", type=float, default=30.0, help="stop after this many minutes (default: 30)")
+    parser.add_argument("--max-groups", type=int, help="train on at most this many queries, drawn at random (a quick run)")
+    parser.add_argument("--negatives", type=int, default=3 if folder == "reranker" else 1,
+                        help="hard negatives per query (default: %(default)s)")
+    parser.add_argument("--hold-out", type=int, default=10,
+                        help="keep every Nth dataset query out of training and save its judgments beside the model (0: none)")
+
+
+def _training_groups(args: argparse.Namespace) -> tuple[list[Any], dict[str, set[str]]]:
+    """The training queries the --dataset / --corpus arguments name, and the held-out judgments."""
     import random
 
     from rag.corpus import iter_corpus
-    from rag.reranker_training import corpus_groups, dataset_groups, model_dir, train_reranker
+    from rag.training_queries import corpus_groups, dataset_groups
 
     if not args.dataset and not args.corpus:
         raise RagError("nothing to train on; give --dataset DIR (judged queries) and/or --corpus PATH... (paper files)")
@@ -219,12 +228,33 @@ def _train_reranker(args: argparse.Namespace, service: RagService) -> int:
         groups += corpus_groups(iter_corpus(args.corpus), args.negatives, rng)
     if args.max_groups:
         groups = rng.sample(groups, min(args.max_groups, len(groups)))
+    return groups, held
+
+
+def _train_reranker(args: argparse.Namespace, service: RagService) -> int:
+    from rag.reranker_training import model_dir, train_reranker
+
+    groups, held = _training_groups(args)
     folder = Path(args.out).expanduser() if args.out else model_dir(service.settings)
     card = train_reranker(service.settings, groups, folder, held_out=held, epochs=args.epochs, minutes=args.minutes)
     _emit(args, card, lambda c: (
         f"trained the re-ranker on {c['groups']} queries ({c['epochs']} epochs, loss {c['loss']}) in {c['seconds']} s; "
         f"saved to {c['folder']}\nturn it on with RAG_RETRIEVAL__RERANK_MODEL={c['folder']} and "
         "RAG_RETRIEVAL__POSTPROCESSORS='[\"cross-encoder\"]' (or the same keys in a profile)"))
+    return 0
+
+
+def _train_embedder(args: argparse.Namespace, service: RagService) -> int:
+    from rag.embedder_training import model_dir, train_embedder
+
+    groups, held = _training_groups(args)
+    folder = Path(args.out).expanduser() if args.out else model_dir(service.settings)
+    card = train_embedder(service.settings, groups, folder, held_out=held, epochs=args.epochs, minutes=args.minutes,
+                          negatives=args.negatives)
+    _emit(args, card, lambda c: (
+        f"trained the embedding model on {c['groups']} queries ({c['epochs']} epochs, loss {c['loss']}) in {c['seconds']} s; "
+        f"saved to {c['folder']}\nuse it with RAG_EMBEDDING__MODEL={c['folder']} (or embedding.model in a profile), "
+        "then `rag ingest --reindex` to re-embed the store"))
     return 0
 
 

@@ -150,6 +150,8 @@ def _collection_name(corpus: list[Path], model: str) -> str:
             for block in iter(lambda: handle.read(1 << 20), b""):
                 digest.update(block)
     slug = re.sub(r"[^A-Za-z0-9]+", "-", model.split("/")[-1]).strip("-").lower()[:30]
+    if Path(model).expanduser().is_dir():  # a local model folder: two folders of one name must not share vectors
+        slug = f"{hashlib.sha256(str(Path(model).expanduser().resolve()).encode()).hexdigest()[:8]}-{slug}"[:30]
     return f"eval-{digest.hexdigest()[:12]}-{slug}"
 
 

@@ -1,5 +1,5 @@
-"""`rag train reranker` (rag.reranker_training): training queries from judgments and from papers alone,
-and a real (tiny) training run whose folder the re-ranker loads."""
+"""`rag train reranker` and `rag train embedder`: training queries from judgments and from papers alone
+(rag.training_queries), and real (tiny) training runs whose folders the re-ranker and the store load."""
 
 import json
 import math
@@ -11,7 +11,7 @@ import pytest
 from conftest import SEEDS, run_module_cli
 from rag.corpus import Paper, read_corpus
 from rag.errors import RagError
-from rag.reranker_training import corpus_groups, dataset_groups
+from rag.training_queries import corpus_groups, dataset_groups
 from rag.rerank import CrossEncoderReranker
 from rag.retrieval import PaperHit
 
@@ -82,3 +82,28 @@ def test_train_reranker_saves_a_model_the_reranker_loads(tmp_path):
 def test_train_reranker_without_anything_to_learn_from_is_a_one_line_error(tmp_path):
     done = run_module_cli("train", "reranker", "--data-dir", str(tmp_path))
     assert done.returncode != 0 and "--dataset" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_train_embedder_saves_a_model_that_a_store_can_be_built_with(tmp_path):
+    out = tmp_path / "embedder"
+    done = run_module_cli("train", "embedder", "--data-dir", str(tmp_path / "data"), "--corpus", str(SEEDS),
+                          "--max-groups", "8", "--minutes", "2", "--out", str(out), "--json")
+    assert done.returncode == 0, done.stderr
+    card = json.loads(done.stdout)
+    assert card["groups"] == 8 and card["steps"] == 2 and card["negatives"] == 1 and (out / "embedder.json").is_file()
+    env = {"RAG_EMBEDDING__MODEL": str(out)}
+    assert run_module_cli("ingest", str(SEEDS), "--data-dir", str(tmp_path / "data"), env=env).returncode == 0
+    found = run_module_cli("search", "spiking neural networks without batch normalization", "--data-dir",
+                           str(tmp_path / "data"), "--json", env=env)
+    assert found.returncode == 0, found.stderr
+    assert "SpikeInit" in json.loads(found.stdout)["results"][0]["text"]
+
+
+def test_eval_caches_of_two_trained_models_in_folders_of_one_name_are_kept_apart(tmp_path):
+    from rag.evaluation import _collection_name
+
+    first, second = tmp_path / "a" / "model", tmp_path / "b" / "model"
+    first.mkdir(parents=True)
+    second.mkdir(parents=True)
+    assert _collection_name([SEEDS], str(first)) != _collection_name([SEEDS], str(second))
+    assert _collection_name([SEEDS], "all-MiniLM-L6-v2").endswith("-all-minilm-l6-v2")

@@ -1,0 +1,111 @@
+"""Training queries for the models `rag train` fine-tunes (the re-ranker, the embedding model), offline.
+
+A `Group` is one query with its relevant passage first and hard negatives after it (the query's best
+BM25 passages that are not relevant). Queries come from either or both of:
+- a BEIR-style dataset with judgments (`queries.jsonl`, `corpus.jsonl`, `qrels/train.tsv`; only the
+  train split is read), every `hold_out`-th query kept out so that settings can be chosen on it;
+- papers of a corpus, self-supervised: a paper's title asks for its abstract, and one sentence of the
+  abstract asks for the rest (the inverse cloze task), so a user can adapt a model to a field
+  without judged questions.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from rag.errors import RagError
+from rag.text import split_sentences, tokenize
+
+
+@dataclass(frozen=True)
+class Group:
+    """One training query, its relevant passage first, then its hard negatives."""
+
+    query: str
+    passages: tuple[str, ...]
+
+
+def dataset_groups(dataset: Path, negatives: int, rng: random.Random, hold_out: int) -> tuple[list[Group], dict[str, set[str]]]:
+    """A group per judged (train query, relevant document) pair of a BEIR-style dataset, and the
+    judgments of the queries held out (every `hold_out`-th in id order; none when 0)."""
+    try:
+        corpus = {str(d["_id"]): f"{d.get('title', '')}. {d['text']}".lstrip(". ") for d in _jsonl(dataset / "corpus.jsonl")}
+        queries = {str(q["_id"]): q["text"] for q in _jsonl(dataset / "queries.jsonl")}
+        rows = list(csv.reader((dataset / "qrels" / "train.tsv").read_text(encoding="utf-8").splitlines()[1:], delimiter="\t"))
+    except (OSError, KeyError, ValueError) as exc:
+        raise RagError(f"cannot read the training dataset {dataset}: {exc}; give a BEIR folder with corpus.jsonl, "
+                       "queries.jsonl and qrels/train.tsv") from None
+    qrels: dict[str, set[str]] = {}
+    for row in rows:
+        if len(row) >= 3 and row[2].strip().isdigit() and int(row[2]) > 0 and row[1] in corpus and row[0] in queries:
+            qrels.setdefault(row[0], set()).add(row[1])
+    held = {qid: docs for n, (qid, docs) in enumerate(sorted(qrels.items())) if hold_out and n % hold_out == 0}
+    ids = list(corpus)
+    negatives_of = _HardNegatives([corpus[i] for i in ids])
+    groups = []
+    for qid, relevant in sorted(qrels.items()):
+        if qid in held:
+            continue
+        relevant_rows = {ids.index(d) for d in relevant}
+        hard = negatives_of(queries[qid], relevant_rows, negatives, rng)
+        groups += [Group(queries[qid], (corpus[d], *(corpus[ids[i]] for i in hard))) for d in sorted(relevant)]
+    return groups, held
+
+
+def corpus_groups(papers: Iterable[Any], negatives: int, rng: random.Random) -> list[Group]:
+    """Self-supervised groups from papers (objects with `title` and `text`): title -> abstract when
+    there is a title, and one random sentence -> the rest of the abstract."""
+    documents, queries = [], []
+    for paper in papers:
+        spans = split_sentences(paper.text)
+        if len(spans) < 3:
+            continue
+        row = len(documents)
+        documents.append(paper.text)
+        if paper.title and len(tokenize(paper.title)) >= 3:
+            queries.append((paper.title, row, paper.text))
+        start, end = spans[rng.randrange(len(spans))]
+        rest = (paper.text[:start] + paper.text[end:]).strip()
+        title = f"{paper.title}. " if paper.title else ""
+        queries.append((paper.text[start:end], row, title + rest))
+    if not documents:
+        raise RagError("the training corpus has no abstract of three sentences or more; give paper files with abstracts")
+    negatives_of = _HardNegatives(documents)
+    return [Group(query, (positive, *(documents[i] for i in negatives_of(query, {row}, negatives, rng))))
+            for query, row, positive in queries]
+
+
+class _HardNegatives:
+    """The best BM25 documents for a query, other than the relevant ones, topped up at random."""
+
+    def __init__(self, documents: list[str]) -> None:
+        import bm25s
+
+        self.count = len(documents)
+        self.index = bm25s.BM25()
+        self.index.index([tokenize(d) or [""] for d in documents], show_progress=False)
+
+    def __call__(self, query: str, relevant: set[int], negatives: int, rng: random.Random) -> list[int]:
+        terms = [t for t in tokenize(query) if t in self.index.vocab_dict]
+        ranked = [int(i) for i in self.index.get_scores(terms).argsort()[::-1][: negatives + len(relevant) + 4]] if terms else []
+        hard = [i for i in ranked if i not in relevant][:negatives]
+        while len(hard) < min(negatives, self.count - len(relevant)):
+            pick = rng.randrange(self.count)
+            if pick not in relevant and pick not in hard:
+                hard.append(pick)
+        return hard
+
+
+def write_qrels(path: Path, qrels: dict[str, set[str]]) -> None:
+    """Write judgments as a BEIR qrels TSV (query-id, corpus-id, score 1), the held-out queries of a run."""
+    path.write_text("query-id\tcorpus-id\tscore\n" + "".join(
+        f"{q}\t{d}\t1\n" for q, docs in sorted(qrels.items()) for d in sorted(docs)), encoding="utf-8")
+
+
+def _jsonl(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
