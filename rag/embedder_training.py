@@ -32,7 +32,7 @@ def model_dir(settings: Settings) -> Path:
 def train_embedder(
     settings: Settings, groups: list[Group], folder: Path, held_out: dict[str, set[str]] | None = None,
     epochs: float = 1.0, minutes: float = 30.0, max_length: int = 256, batch_size: int = 16,
-    negatives: int = 1, lr: float = 2e-5, seed: int = 0, progress: bool = True,
+    negatives: int = 1, lr: float = 3e-5, seed: int = 0, progress: bool = True,
 ) -> dict[str, Any]:
     """Fine-tune the embedding model on `groups` (the first `negatives` hard negatives of each) and
     save it in `folder` (overwriting), stopping after `epochs` passes or `minutes`; returns the card.
