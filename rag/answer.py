@@ -18,7 +18,7 @@ from rag.errors import RagError
 from rag.compose import Statement, compose
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import classify
-from rag.relevance import answer_policy
+from rag.relevance import answer_policy, named_first
 from rag.retrieval import PaperHit, PaperRetriever
 from rag.query import answer_top_k, plain_question
 from rag.settings import Settings
@@ -144,7 +144,7 @@ class Answerer:
         # The answer's own relevance policy replaces retrieval's floor.
         top_k = top_k or answer_top_k(asked, self.settings.answer.top_k, self.settings.answer.max_papers)
         hits = self.retriever.search(asked, top_k=top_k, floor=False)
-        relevant = [h for h in hits if self.policy.admits(h, asked)]
+        relevant = named_first([h for h in hits if self.policy.admits(h, asked)], asked)
         if not relevant:
             clock.lap("retrieve")
             yield self._refusal(question, standalone, hits, clock)
@@ -154,6 +154,9 @@ class Answerer:
         answer_settings = self.settings.answer
         plan = compose(asked, classify(asked), sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
         clock.lap("retrieve")
+        if not plan:  # the sources hold none of what is asked (rag.compose): refuse without the model
+            yield self._refusal(question, standalone, relevant, clock)
+            return
 
         raw_pieces: list[str] = []
         try:

@@ -7,8 +7,11 @@ finds the one sentence saying it), plus bonuses for what the intent (rag.intent)
   noun ("nine models" for "how many models") when the abstract has such a sentence;
 - a named thing ("which dataset"): a sentence naming something the question does not, holding the
   asked phrase ("dialogue scenarios");
-- a yes/no question or a comparison ("does X need labels?"): a sentence reporting a finding
-  ("we find", "outperforms"), not one setting the scene; for "compare A and B", a sentence on each;
+- a yes/no question or a comparison ("does X need labels?", "how does X compare with Y"): a sentence
+  reporting a finding ("we find", "outperforms"), not one setting the scene, added to the closest
+  sentence when that one reports none; for "compare A and B", a sentence on each; a question
+  comparing with something no source mentions ("difference between batch norm and layer norm") is
+  refused;
 - a cause or limitation ("why ...", "what's wrong with ..."): a sentence giving a reason or a
   shortcoming ("since ...", "fail to", "is incomplete");
 - a paper ("which paper ...", "is there a paper ..."), a method, anything else: the best sentence,
@@ -33,8 +36,8 @@ import numpy as np
 
 from rag.intent import Intent
 from rag.sources import Source
-from rag.text import NUMBER_WORDS, key_terms, tokenize
-from rag.titles import introduced_name, is_field_acronym
+from rag.text import NUMBER_WORDS, defined_acronyms, key_terms, tokenize
+from rag.titles import calls_by_name, introduced_name, is_field_acronym, is_generic_term, plain_markup
 
 _DIGIT = re.compile(r"\d")
 _UNIT = re.compile(r"\d\s*(?:%|x\b|×|-?fold\b|times\b)|\d+(?:\.\d+)?\s*[kKMB]\b")
@@ -74,6 +77,8 @@ _FINDING = re.compile(
     r"no better|better than|eliminates? the need|without (?:needing|requiring|relying))\b",
     re.IGNORECASE)
 FINDING_BONUS = 0.1
+# What the authors show or find, which may explain the "why" a question asks.
+_SHOWN = re.compile(r"\bwe\s+(?:also\s+|further\s+)?(?:find|found|show|demonstrate|observe|prove|identify)\b", re.IGNORECASE)
 # A sentence giving a reason or a shortcoming, which answers "why ..." and "what's wrong with ...".
 _REASON = re.compile(
     r"\b(?:because|since|due to|reasons?|stems?|fails? to|failing to|cannot|unable|incomplete|limit(?:s|ed|ing|ation|ations)?|"
@@ -95,6 +100,13 @@ _UNITS = re.compile(r"bytes?$|^(?:seconds?|minutes?|hours?|days?|weeks?|months?|
 _SPEED_ASKED = re.compile(r"\b(?:how\s+(?:fast|quickly)|speed-?ups?|faster|latency|throughput)\b", re.IGNORECASE)
 _SPEED = re.compile(r"\b(?:faster|speed-?ups?|-?fold|latency|throughput|real-time|seconds?|ms|times)\b|×", re.IGNORECASE)
 _OWN = re.compile(r"\b(?:we|our)\b", re.IGNORECASE)
+# "besides eDOS, what other spectra ...": the excluded thing is known, not asked for.
+_EXCLUDED = re.compile(r"\b(?:besides|apart\s+from|other\s+than|aside\s+from|except(?:\s+for)?|beyond)\s+[^,?;]+[,;]", re.IGNORECASE)
+_URL = re.compile(r"\bhttps?:/*\S+|\b\S+\.(?:com|org|io|net)/\S*")
+# Capitalised words before a bracketed abbreviation: "Theory of Mind (ToM)", "Batch Normalization (BN)".
+_SPELLED_OUT = re.compile(r"((?:[A-Z][\w-]*\s+(?:(?:of|and|for|the|in)\s+)?){1,6})\([A-Za-z][\w-]*\)")
+# Asked nouns answered only by a model's own name ("which base VLM", "what backbone").
+_MODEL_NOUNS = {"llm", "vlm", "backbone", "model", "architecture"}
 SECOND_RATIO = 0.9
 
 
@@ -114,10 +126,16 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
 
     A single-paper answer quotes up to `max_sentences` of the top paper's sentences: the best, the
     contribution (method, paper and general questions that do not name the paper), and the next
-    ones scoring at least `ratio` of the best.
+    ones scoring at least `ratio` of the best. Empty, so that the question is refused, when a
+    compared thing ("difference between A and B") is in no source, or a bibliographic question
+    (authors, year, venue) names no source's own paper; one naming it is told the abstract is silent.
     """
-    if not sources:
+    if not sources or _misses_compared(question, sources):
         return []
+    if intent.kind == "bibliographic":  # an abstract never says who wrote it, or when and where it appeared
+        named = next((src for src in sources if calls_by_name(question, src.hit.title, src.abstract)), None)
+        return [] if named is None else [
+            Statement(f"The {_name_or_paper(named)} abstract {intent.missing_phrase()} [{named.n}].", named.n, silent=True)]
     if intent.kind == "papers":
         return [_line(src, int(np.argmax(_scores(src, intent, question)))) for src in sources]
     top = sources[0]
@@ -135,6 +153,10 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
             chosen.append(contribution)
     if chosen[0] > 0 and _LEANS.search(top.sentence(chosen[0])) and max_sentences > 1:
         chosen.insert(0, chosen[0] - 1)  # the sentence "these three" refers to
+    if intent.kind == "check" and max_sentences > 1 and not _FINDING.search(top.sentence(chosen[-1])):
+        # A yes/no question or a comparison wants the verdict: the best sentence reporting a finding,
+        # when the closest one only sets the scene ("Prior research has often framed ...").
+        chosen += [i for i in ranked if i not in chosen and _FINDING.search(top.sentence(i))][:1]
     if intent.kind == "check":
         chosen += _covering(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     chosen += [i for i in ranked[1:max_sentences] if i not in chosen and scores[i] >= ratio * scores[ranked[0]]][: max_sentences - len(chosen)]
@@ -211,7 +233,7 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
     asked = key_terms(question)
     name = display_name(source).lower()
     own = set(name.split())
-    scores = np.array(source.scores, dtype=np.float64) + FOCUS_WEIGHT * _focus(source, question, own)
+    scores = np.array(source.scores, dtype=np.float64) + FOCUS_WEIGHT * _focus(source, _EXCLUDED.sub(" ", question), own)
     phrase = _stems(intent.phrase)
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
@@ -241,13 +263,36 @@ def _focus(source: Source, question: str, own: set[str]) -> np.ndarray:
     """Per sentence, the share of the question's words (the paper's name aside) it holds, each word
     weighted by its rarity among the abstract's sentences (log(1 + sentences / (1 + sentences holding
     it))); a word of five letters or more matches its variants ("efficient" for "efficiency")."""
-    sentences = [_stems(source.sentence(i)) for i in range(len(source.spans))]
+    sentences = _sentence_stems(source)
     names = " ".join(t for t in key_terms(question) if not t[0].isdigit())
     words = sorted(_stems(question) - _stems(" ".join(own)) - _stems(names))
     held = np.array([[_holds(stems, w) for w in words] for stems in sentences], dtype=np.float64).reshape(len(sentences), len(words))
     counts = held.sum(axis=0)
     weights = np.where(counts > 0, np.log1p(len(sentences) / (1 + counts)), 0.0)  # absent words tell sentences nothing
     return held @ weights / weights.sum() if weights.sum() > 0 else np.zeros(len(sentences))
+
+
+def _sentence_stems(source: Source) -> list[set[str]]:
+    """Each sentence's stems, with the long form of each acronym the abstract defines that it uses and
+    the acronym of each long form it spells out ("LCs" also holds "lateral connections")."""
+    defined = {a: f for a, f in defined_acronyms(plain_markup(source.abstract)).items() if len(a) > 1}
+    stems = []
+    for i in range(len(source.spans)):
+        sentence = plain_markup(source.sentence(i))
+        words = set(re.findall(r"[a-z0-9-]+", sentence.lower()))
+        extra = " ".join(f"{a} {f}" for a, f in defined.items() if a in words or f in sentence.lower())
+        stems.append(_stems(f"{sentence} {extra}"))
+    return stems
+
+
+def _with_digits(source: Source) -> np.ndarray:
+    """Which sentences state a figure in digits."""
+    return np.array([bool(_DIGIT.search(source.sentence(i))) for i in range(len(source.spans))], dtype=bool)
+
+
+def _asking(source: Source) -> np.ndarray:
+    """Which sentences are questions ("does observing X imply Y?"): they raise what is asked, never answer it."""
+    return np.array([source.sentence(i).rstrip(" \"'”’)").endswith("?") for i in range(len(source.spans))], dtype=bool)
 
 
 def _counts(sentence: str, noun: str, window: int = 3) -> bool:
@@ -286,6 +331,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     asked = key_terms(question)
     name = display_name(source).lower()
     speed = bool(_SPEED_ASKED.search(question))
+    # Capitalised words of a phrase the abstract abbreviates ("Theory of Mind (ToM)") are no model's name.
+    spelled = {w.lower() for m in _SPELLED_OUT.finditer(plain_markup(source.abstract)) for w in m.group(1).split()}
     against = intent.noun.lower() in _BASELINE_NOUNS or bool(_COMPARES.search(question))
     flags = []
     for i in range(len(source.spans)):
@@ -296,14 +343,17 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             flags.append(_names_data(sentence))
         elif intent.kind == "entity" and against:  # "what baselines does X beat": a sentence comparing
             flags.append(bool(_COMPARES.search(sentence)))
+        elif intent.kind == "entity" and intent.noun.lower().rstrip("s") in _MODEL_NOUNS:
+            # "which LLM does X fine-tune": a model's own name answers, not "multimodal LLMs" in general
+            flags.append(any(not is_generic_term(t) and t not in spelled for t in _new_names(sentence, asked, name)))
         elif intent.kind == "entity":
             noun = intent.noun.lower().rstrip("s")
             flags.append(bool(_new_names(sentence, asked, name)) or bool(noun and noun in sentence.lower()))
-        elif intent.kind == "cause":  # "why ...": a sentence giving a reason or a shortcoming
-            flags.append(bool(_REASON.search(sentence)))
+        elif intent.kind == "cause":  # "why ...": a sentence giving a reason or a shortcoming, or what the authors show
+            flags.append(bool(_REASON.search(sentence)) or bool(_SHOWN.search(sentence)))
         else:
             flags.append(True)
-    flags = np.array(flags, dtype=bool)
+    flags = np.array(flags, dtype=bool) & ~_asking(source)
     head = tokenize(intent.phrase.split()[-1]) if intent.kind == "general" and intent.phrase else []
     if head and not _holds(_stems(source.abstract), head[-1]):
         return np.zeros(len(flags), dtype=bool)  # "what GPU was it trained on": the abstract never says
@@ -311,15 +361,22 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         wanted = _stems(intent.phrase)
         flags = np.array([all(_holds(_stems(source.sentence(i)), w) for w in wanted) for i in range(len(flags))], dtype=bool)
     if intent.kind in ("cause", "check") or (intent.kind == "entity" and against):
-        return flags if flags.any() else np.ones(len(flags), dtype=bool)  # no such sentence: any may answer
+        return flags if flags.any() else ~_asking(source)  # no such sentence: any may answer
+    if intent.kind == "quantity" and not intent.noun and (flags & _with_digits(source)).any():
+        flags &= _with_digits(source)  # "how deep", "size range of ...": a figure, not "these three signals"
     if intent.kind == "quantity" and intent.noun:
         # "How many models": a sentence counting models answers; other numbers do only when none does,
         # and none at all when the abstract never mentions what is counted ("how many parameters").
         counting = flags & np.array([_counts(source.sentence(i), intent.noun) for i in range(len(source.spans))], dtype=bool)
         counted = tokenize(intent.noun)
         absent = bool(counted) and _HOW_MANY.search(question) and not _UNITS.search(intent.noun)
-        if counting.any() or (absent and not _holds(_stems(source.abstract), counted[-1])):
+        if counting.any():
             return counting
+        if absent and not _holds(_stems(source.abstract), counted[-1]):
+            # What is counted is never named (the abstract may abbreviate it: "SOPs" for "synaptic
+            # ops"): only a figure about another thing the question names ("ResNet-18") may answer.
+            named = asked - set(name.split()) - {t for t in asked if t.isdigit()}
+            return flags & np.array([bool(named & key_terms(source.sentence(i))) for i in range(len(flags))], dtype=bool)
     return flags
 
 
@@ -339,5 +396,30 @@ def _states_number(sentence: str, asked: set[str]) -> bool:
 
 
 def _new_names(sentence: str, asked: set[str], own_name: str) -> set[str]:
-    """Names and numbers-with-letters in `sentence` that neither the question nor the paper's name holds."""
-    return {t for t in key_terms(sentence) - asked if not t.isdigit() and t != own_name and t not in own_name.split()}
+    """Names and numbers-with-letters in `sentence` that neither the question nor the paper's name holds
+    (web addresses aside: "github.com/miniHuiHui/Geo-R1" names nothing)."""
+    return {t for t in key_terms(_URL.sub(" ", sentence)) - asked if not t.isdigit() and t != own_name and t not in own_name.split()}
+
+
+# The two things a comparison sets side by side: "difference between A and B", "compare A and/with B",
+# "A versus B" ("vs" is spelled out by rag.query.plain_question).
+_SIDES = re.compile(
+    r"\bdifference\s+between\s+(?P<a>[^?.;]+?)\s+and\s+(?P<b>[^?.;]+)"
+    r"|^\W*compare\s+(?P<c>[^?.;]+?)\s+(?:and|with|to|against)\s+(?P<d>[^?.;]+)"
+    r"|(?P<e>[^?.;,]+?)\s+versus\s+(?P<f>[^?.;]+)",
+    re.IGNORECASE)
+_SIDE_END = re.compile(r"\s(?:on|in|for|at|with|under|of|when|during|from|across)\s.*$", re.IGNORECASE)
+
+
+def _misses_compared(question: str, sources: list[Source]) -> bool:
+    """True when the question compares two things and one of them is in no source: its head word (the
+    last content word before a preposition, "norm" of "layer norm on imagenet") occurs in no abstract."""
+    match = _SIDES.search(question)
+    if not match:
+        return False
+    held = set().union(*(_stems(src.abstract) for src in sources))
+    for side in (v for v in match.groups() if v):
+        words = tokenize(_SIDE_END.sub("", " " + side))
+        if words and not _holds(held, words[-1]):
+            return True
+    return False

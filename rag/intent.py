@@ -1,6 +1,7 @@
 """What a question asks for: a quantity, a named thing (dataset, model, ...), a method, a cause or
 limitation ("why ...", "what's wrong with ..."), a paper, a list of papers, a yes/no answer or
-comparison ("check").
+comparison ("check"), or who wrote a work, when or where it appeared ("bibliographic", which no
+abstract states about itself).
 
 Rules over the question's wording, deterministic and instant. The answer stage uses the intent to
 choose evidence (a sentence with a number for "how deep", one naming a dataset for "which
@@ -15,7 +16,7 @@ from typing import Literal
 
 from rag.query import papers_requested
 
-Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "check", "general"]
+Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "check", "general", "bibliographic"]
 
 _QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
@@ -29,10 +30,10 @@ _QUANTITY = re.compile(
 # "which/what dataset(s)", "what two methods", "which kinds of spectra", "which model showed ...",
 # and with a modifier or two: "what real data", "which weather model", "what PDE tasks".
 _ENTITY = re.compile(
-    r"\b(?:which|what)\s+(?:(?:two|three|four|kinds?\s+of|types?\s+of|sorts?\s+of)\s+)?(?P<mods>(?:(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)[\w-]+\s+){0,2}?)"
-    r"(?P<noun>datasets?|benchmarks?|corpora|corpus|models?|architectures?|software|tools?|tasks?|languages?|"
+    r"\b(?:which|what|name|list)\s+(?:the\s+)?(?:(?:two|three|four|kinds?\s+of|types?\s+of|sorts?\s+of)\s+)?(?P<mods>(?:(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)[\w-]+\s+){0,3}?)"
+    r"(?P<noun>datasets?|benchmarks?|corpora|corpus|models?|architectures?|software|tools?|tasks?|languages?(?!\s+models?\b)|"
     r"metrics?|methods|baselines?|spectra|divergences?|distributions?|rewards?|losses|loss|data|modalities|domains?|"
-    r"algorithms?|libraries|library|simulators?|systems?|llms?|scenarios?|settings?|environments?|applications?)\b",
+    r"algorithms?|libraries|library|simulators?|systems?|llms?|vlms?|backbones?|scenarios?|settings?|environments?|applications?)\b",
     re.IGNORECASE,
 )
 _PAPER = re.compile(
@@ -65,6 +66,31 @@ _CAUSE = re.compile(
     r"|\b(?:bad|poor|worse)\s+at\b|\blimitations?\s+of\b",
     re.IGNORECASE,
 )
+# "how does X compare with Y", "X compared to Y": a comparison, answered like a yes/no question.
+_COMPARISON = re.compile(r"\bhow\s+(?:do|does|did|would)\s+.+?\s+compare\b|\bcompared?\s+(?:to|with|against)\b", re.IGNORECASE)
+# Who wrote a work, when or where it appeared: an abstract never states this about itself.
+_BIBLIOGRAPHIC = re.compile(
+    r"^\s*who\s+(?:wrote|authored|published|is\s+the\s+author|are\s+the\s+authors)\b|\bauthors?\s+of\b|\bwho\s+(?:are|were)\s+the\s+authors\b"
+    r"|\b(?:what|which)\s+year\b|\bwhen\s+(?:was|were|did)\b.*\b(?:publish|releas|appear|come\s+out|came\s+out)"
+    r"|\b(?:which|what)\s+(?:conference|venue|journal|workshop|university|universities|lab|institutions?|affiliations?)\b"
+    r"|\bpublished\s+(?:at|in)\s+(?:which|what)\b",
+    re.IGNORECASE,
+)
+# A noun-phrase question that names a measure ("size range of the models in ...", "top-1 on cifar10
+# for ...", "gear random-split improvement in percent"): it asks for a figure.
+_MEASURE = re.compile(
+    r"\b(?:sizes?|range|accuracy|improvements?|gains?|speed-?ups?|reductions?|length|percent(?:age)?|top-\d|auroc|f1|"
+    r"scores?|rates?|errors?)\b", re.IGNORECASE)
+_STARTS_ASKING = re.compile(r"^\W*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|"
+                            r"should|will|would|has|have|had|compare|list|name|give|show|tell|explain|describe)\b", re.IGNORECASE)
+# Nouns that ask how a thing works or what it does rather than for a thing the abstract names
+# ("what role do the affine parameters play"); adverbs ("what exactly does X do") ask for nothing new.
+_RELATIONAL = {
+    "role", "roles", "purpose", "effect", "effects", "impact", "benefit", "benefits", "advantage", "advantages",
+    "idea", "point", "part", "way", "trick", "mechanism", "reason", "goal", "aim", "contribution", "insight",
+    "difference", "function", "job",
+}
+_ADVERBS = {"exactly", "precisely", "specifically", "actually", "really", "roughly", "typically", "usually", "generally", "mainly"}
 _METHOD = re.compile(r"^\s*(?:how|why)\b|\bwhat\s+does\s+.+\s+(?:use|add|do|combine|rely|introduce)\b", re.IGNORECASE)
 # Nouns that name what is asked, for "The X abstract does not name a dataset".
 _ASKED_NOUN = {
@@ -91,8 +117,15 @@ class Intent:
             return "does not state this figure"
         if self.kind == "entity" and self.noun:
             noun = self.noun.lower()
-            thing = _ASKED_NOUN.get(noun) or f"a {noun.rstrip('s') if noun.endswith('s') and not noun.endswith('ss') else noun}"
+            single = noun.rstrip("s") if noun.endswith("s") and not noun.endswith("ss") else noun
+            if single in _ACRONYM_NOUNS:  # "an LLM", "a VLM": said letter by letter
+                single = single.upper()
+                thing = f"{'an' if single[0] in 'AEFHILMNORSX' else 'a'} {single}"
+            else:
+                thing = _ASKED_NOUN.get(noun) or f"{'an' if single[0] in 'aeio' else 'a'} {single}"
             return f"does not name {thing}"
+        if self.kind == "bibliographic":
+            return _BIBLIOGRAPHIC_MISSING[self.noun]
         if self.kind == "general" and self.phrase:
             return f"does not say which {self.phrase.lower()}"
         return "does not say"
@@ -102,8 +135,13 @@ def classify(question: str) -> Intent:
     """The intent of `question` (see the module docstring); "general" when no rule fires."""
     if papers_requested(question):
         return Intent("papers")
+    bibliographic = _BIBLIOGRAPHIC.search(question)
+    if bibliographic:
+        return Intent("bibliographic", _bibliographic_noun(bibliographic.group(0)))
     if _QUANTITY.search(question):
         return Intent("quantity", *_measured(question))
+    if not _STARTS_ASKING.search(question) and _MEASURE.search(question):
+        return Intent("quantity")
     entity = _ENTITY.search(question)
     if entity and not _PAPER.search(question):
         return Intent("entity", entity.group("noun"), f"{entity.group('mods')}{entity.group('noun')}")
@@ -111,6 +149,11 @@ def classify(question: str) -> Intent:
         return Intent("paper")
     if _CAUSE.search(question):
         return Intent("cause")
+    if _COMPARISON.search(question):
+        return Intent("check")
+    asked = _ASKED.search(question)
+    if asked and asked.group("what").split()[-1].lower() in _RELATIONAL | _ADVERBS:
+        return Intent("method")
     if _METHOD.search(question):
         return Intent("method")
     if _CHECK.search(question):
@@ -118,6 +161,25 @@ def classify(question: str) -> Intent:
         return Intent("check", "", checked.group("what").strip() if checked else "")
     asked = _ASKED.search(question)  # "what failure mode does ACE address": the phrase is "failure mode"
     return Intent("general", "", asked.group("what") if asked else "")
+
+
+_ACRONYM_NOUNS = {"llm", "vlm"}
+_BIBLIOGRAPHIC_MISSING = {
+    "authors": "does not name its authors", "date": "does not state when it was published",
+    "venue": "does not state where it was published", "affiliation": "does not name its authors' institutions",
+}
+
+
+def _bibliographic_noun(asked: str) -> str:
+    """What a bibliographic question asks for: "authors", "date", "venue" or "affiliation"."""
+    asked = asked.lower()
+    if re.search(r"year|when", asked):
+        return "date"
+    if re.search(r"conference|venue|journal|workshop|published", asked):
+        return "venue"
+    if re.search(r"universit|lab|institution|affiliation", asked):
+        return "affiliation"
+    return "authors"
 
 
 def _measured(question: str) -> tuple[str, str]:

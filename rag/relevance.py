@@ -4,8 +4,8 @@ A paper's evidence is its best chunk's dense cosine to the query and its BM25 sc
 query term. `retrieval_floor` is the lenient instance `rag search` uses (either signal alone is
 enough); `answer_policy` is the stricter instance answers use (a weighted sum of both must reach
 `answer.min_relevance`, unless the question names the paper's title or the name its abstract gives
-its contribution, or the abstract holds the question's whole topic as one phrase). A question naming a
-versioned thing ("ResNet-50", "GPT-4") is not answered from a paper that never mentions it.
+its contribution, in any case, or the abstract holds the question's whole topic as one phrase);
+`named_first` puts the papers a question names first. A question naming a versioned thing ("ResNet-50", "GPT-4") is not answered from a paper that never mentions it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from rag.metadata import abstract_from
 from rag.query import content_query, topic_words
 from rag.settings import Settings
 from rag.text import names_in, tokenize
-from rag.titles import introduced_name
+from rag.titles import calls_by_name
 
 _NEVER = float("inf")
 
@@ -48,7 +48,7 @@ class RelevancePolicy:
             abstract = abstract_from(hit.chunk_metadata, f"{hit.text} {getattr(hit, 'bm25_text', None) or ''}")
             if _misses_versioned_name(query, abstract):
                 return False
-            if self.title_names and _names_title(query, hit.title, abstract):
+            if self.title_names and calls_by_name(query, hit.title, abstract):
                 return True
             if self.topic_phrase and _holds_topic(query, f"{hit.title} {abstract}"):
                 return True
@@ -68,11 +68,10 @@ class RelevancePolicy:
         return len(matched) >= self.min_coverage * len(terms)
 
 
-def _names_title(query: str, title: str, abstract: str) -> bool:
-    """True when the query names the paper's title or the name its abstract introduces ("namely ... (GEAR)")."""
-    names = [name.lower() for name in names_in(query) if len(name) > 2]
-    own = f"{title} {introduced_name(abstract)}".lower()
-    return any(name in own for name in names)
+def named_first(hits: list[Any], query: str) -> list[Any]:
+    """`hits` with the papers the query calls by their own name (`rag.titles.calls_by_name`) first, in order."""
+    named = [h for h in hits if calls_by_name(query, h.title, abstract_from(h.chunk_metadata, h.text))]
+    return named + [h for h in hits if h not in named]
 
 
 def _holds_topic(query: str, text: str) -> bool:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from rag.text import names_in
+
 MAX_TITLE_WORDS = 9
 # A coined name: letters/digits/hyphens with an upper-case letter after the first character
 # (PLaTITO, ConfSleepNet, MeshFT-Net, Geo-R1, C-CSCNNs) or all capitals of 4+ letters (GEAR, LABO).
@@ -28,6 +30,9 @@ _GENERIC = {
 }
 
 
+_GENERIC_LOWER = {g.lower() for g in _GENERIC}
+
+
 # A sentence's cue that a name follows: "we introduce", "this paper proposes", "and propose", "namely".
 _INTRODUCING = re.compile(
     r"\b(?:(?:we|and|this\s+(?:paper|work))\s+(?:\w+\s+)?(?:propose|introduce|present|develop|design)s?"
@@ -43,6 +48,11 @@ _BRACKETED = re.compile(r"\(([A-Za-z][\w-]*)\)")
 def is_field_acronym(name: str) -> bool:
     """True for an acronym naming a field or a model family (LLM, SNNs, RL), not a contribution."""
     return name in _GENERIC or name.removesuffix("s") in _GENERIC
+
+
+def is_generic_term(term: str) -> bool:
+    """`is_field_acronym` for a lower-cased term ("llms", "vlm")."""
+    return term.lower() in _GENERIC_LOWER or term.lower().removesuffix("s") in _GENERIC_LOWER
 
 
 def derive_title(abstract: str) -> str:
@@ -68,6 +78,52 @@ def introduced_name(abstract: str) -> str:
         if words:
             return words.group(0)
     return ""
+
+
+def plain_markup(text: str) -> str:
+    """`text` without LaTeX emphasis and math markers: "$\\textbf{Adaptive Physics Transformer}$" reads
+    "Adaptive Physics Transformer"."""
+    return re.sub(r"\\(?:text\w*|emph|mathrm|mathbf)\{([^{}]*)\}", r"\1", text).replace("$", "")
+
+
+def own_names(title: str, abstract: str) -> list[str]:
+    """The names a question may call a paper by in any case, lower-cased: the name its abstract
+    introduces unless it is all capitals, that name's long form when the abstract spells it out
+    ("adaptive physics transformer" for APT), and its title unless the title is the abstract's
+    opening words."""
+    plain = plain_markup(abstract)
+    name = introduced_name(plain)
+    names = [name] if name else []
+    for match in re.finditer(r"((?:[\w-]+\s+){1,8})\(([A-Za-z][\w-]*)\)", plain):
+        if name and match.group(2) == name:
+            words = re.split(r"\s+", match.group(1).strip())
+            capitals = re.sub(r"[^A-Z]", "", name)
+            long_form = words[-len(capitals):] if capitals and len(words) >= len(capitals) else []
+            if "".join(w[0] for w in long_form).upper() == capitals:
+                names.append(" ".join(long_form))
+    opening = title.rstrip("…").strip()
+    if opening and not plain.lstrip().startswith(opening):
+        names.append(opening)
+    # An all-capital name may be an ordinary word in lower case ("CARD" in "credit card"): it counts
+    # only as written (rag.text.names_in), so only names with inner capitals, digits or hyphens, or
+    # of several words, are matched in lower case.
+    return [n.lower() for n in dict.fromkeys(names) if len(n) > 2 and not (n.isupper() and n.isalpha())]
+
+
+def names_any(question: str, names: list[str]) -> bool:
+    """True when `question` holds one of `names` (lower-cased) as whole words, case and hyphens aside."""
+    flat = " ".join(re.findall(r"[a-z0-9]+", question.lower()))
+    return any(re.search(rf"(?<![a-z0-9]){re.escape(' '.join(re.findall(r'[a-z0-9]+', n)))}(?![a-z0-9])", flat)
+               for n in names if re.search(r"[a-z0-9]", n))
+
+
+def calls_by_name(query: str, title: str, abstract: str) -> bool:
+    """True when `query` calls the paper by its own name: a name it writes (with capitals or digits,
+    as `rag.text.names_in` reads them) within the title or the introduced name ("namely ... (GEAR)"),
+    or one of `own_names` in any case ("unisparse", "adaptive physics transformer")."""
+    written = [word.lower() for word in names_in(query) if len(word) > 2]
+    own = f"{title} {introduced_name(plain_markup(abstract))}".lower()
+    return any(word in own for word in written) or names_any(query, own_names(title, abstract))
 
 
 def _coined_name(abstract: str) -> str | None:
