@@ -346,9 +346,9 @@ def _denied_object(claim: list[str], passage: list[str], claim_neg: dict[str, st
 def _negates(tokens: list[str], claim: list[str]) -> bool:
     """Whether a word list negates anything: a negation word, "fail(s) to", or a negating prefix on
     a word the claim uses unprefixed ("non-identifiable" for "cannot be identified")."""
-    claim_stems = {stem(w) for w in claim}
+    claim_heads = {stem(w)[:5] for w in claim}  # "normalizable" and "normalized" share a head
     return any(w in NEGATIONS or w in NOUN_NEGATIONS or (w in _FAIL and tokens[i + 1:i + 2] == ["to"])
-               or (_base(w) and stem(_base(w)) in claim_stems) for i, w in enumerate(tokens))
+               or (_base(w) and stem(_base(w))[:5] in claim_heads) for i, w in enumerate(tokens))
 
 
 def _base(word: str) -> str:
@@ -365,6 +365,11 @@ def _base(word: str) -> str:
             if base.startswith("supervis") or hyphenated or len(base) >= 6 or (prefix == "un" and len(base) >= 4):
                 return base
     return ""
+
+
+def _alternatives(tokens: list[str], plain: str, prefixed: str) -> bool:
+    """Whether `tokens` offer `plain` and `prefixed` as alternatives: "trained or training-free"."""
+    return any(tokens[i:i + 3] in ([plain, "or", prefixed], [prefixed, "or", plain]) for i in range(len(tokens) - 2))
 
 
 def _next_words(tokens: list[str], word: str) -> set[str]:
@@ -396,6 +401,8 @@ def _prefix_clash(claim: list[str], passage: list[str], context: list[str],
                     continue  # the other side also says it in other words (unless both modify one word: "inconsistent assessments")
                 if _canonical(plain) in negated:
                     continue  # "cannot be identified" says what "non-identifiable" says
+                if mine is passage_parts and _alternatives(passage, plain, word):
+                    continue  # "whether trained or training-free" states neither side
                 if mine is passage_parts and _next_words(plain_passage, plain) & _next_words(claim, plain):
                     continue  # the passage also says "canonical amino acids"; its "non-canonical" is about something else
                 return (plain, word) if mine is passage_parts else (word, plain)
@@ -584,8 +591,8 @@ def _clause_around(tokens: list[str], start: int, end: int) -> tuple[list[str], 
 
 def _preference(tokens: list[str]) -> tuple[str, set[str], set[str]] | None:
     """(kind, stems of the side kept or reached, stems of the side dropped or left) of the first
-    preference ("rather than", "instead of", "replaces ... with") or path ("from ... to") of a
-    word list, or None."""
+    preference ("rather than", "instead of", "replaces ... with") or path ("from ... to", "turns A
+    into B") of a word list, or None."""
     def stems(ws: list[str]) -> set[str]:
         return {stem(p) for w in ws if _content(w) for p in w.split("-") if len(p) > 2}
 
@@ -610,6 +617,9 @@ def _preference(tokens: list[str]) -> tuple[str, set[str], set[str]] | None:
             if to_at is not None and "," not in tokens[i:to_at]:
                 _, after = _clause_around(tokens, to_at + 1, to_at + 1)
                 return "path", stems(after[:6]), stems(tokens[i + 1:to_at])
+        if word == "into" and "from" not in tokens[max(0, i - 8):i]:  # "transforms A into B": A -> B
+            before, after = _clause_around(tokens, i, i + 1)
+            return "path", stems(after[:6]), stems(before[-4:])
     return None
 
 

@@ -100,9 +100,10 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
     """A reason when `claim` uses an absolute word ("only", "every", "guarantees", ...) that none of
     the cited abstracts uses, nor any word of its group; else "". Overclaims are often just that."""
     tokens = words(claim.lower().replace("state of the art", "state-of-the-art"))
-    # "at all" and "only limited/a few" hedge rather than overclaim; "any" after a negation
+    # "at all" and "only limited/a few" hedge rather than overclaim, ", all verbalized," sums up a
+    # list the claim gives; "any" after a negation
     # ("without any labels", "never ... on any benchmark") claims nothing absolute
-    said = {w for i, w in enumerate(tokens) if not (w == "all" and tokens[i - 1:i] == ["at"])
+    said = {w for i, w in enumerate(tokens) if not (w == "all" and tokens[i - 1:i] in (["at"], [","]))
             and not (w == "only" and tokens[i + 1:i + 2] and tokens[i + 1] in _SMALL)
             and not (w == "any" and set(tokens[:i]) & (NEGATIONS | NOUN_NEGATIONS))}
     source = set(words(" ".join(abstracts).lower().replace("state of the art", "state-of-the-art")))
