@@ -697,7 +697,8 @@ def _target(tokens: list[str]) -> set[str] | None:
     """Stems of what the first comparison of a word list compares against ("than Boltzmann
     Emulators", "outperforms gradient flow and flow matching methods"), or None."""
     for i, word in enumerate(tokens):
-        if word in _TARGET_OPENERS or (word == "compared" and tokens[i + 1:i + 2] in (["to"], ["with"])):
+        if (word in _TARGET_OPENERS and tokens[i - 1:i] != ["rather"]) or (
+                word == "compared" and tokens[i + 1:i + 2] in (["to"], ["with"])):  # "rather than" is a preference
             start = i + (2 if word == "compared" else 1)
             if start < len(tokens) and tokens[start].endswith("ing"):
                 return None  # "than making the model bigger" compares actions, not things
@@ -706,7 +707,7 @@ def _target(tokens: list[str]) -> set[str] | None:
                     tokens[end] in _TARGET_ENDS - {"and", ","}
                     or (tokens[end] == "," and sum(_content(t) for t in tokens[start:end]) >= 2)):
                 end += 1
-            return {stem(p) for w in tokens[start:end] if _content(w) for p in [w, *w.split("-")] if len(p) > 2}
+            return {stem(p) for w in tokens[start:end] if _content(w) for p in [w, *w.split("-")] if _content(p)}
     return None
 
 
