@@ -116,20 +116,22 @@ def key_terms(claim: str) -> set[str]:
         elif lower in NUMBER_WORDS:
             terms.add(NUMBER_WORDS[lower])
         elif any(c.isdigit() for c in stem) or any(c.isupper() for c in stem[1:]) or (i > 0 and stem[0].isupper()):
-            terms.add(_name_part(stem).lower())
+            terms.add(lower)
     return terms
 
 
-def _name_part(word: str) -> str:
-    """The name in a word: "HIV-positive" and "NF-kB-dependent" name HIV and NF-kB (trailing
-    lower-case parts describe it), "2mg" is the number 2 with a unit."""
-    unit = re.fullmatch(r"(\d+(?:\.\d+)?)[a-z]{1,3}", word)
+def _name_part(word: str, claim: str) -> str:
+    """The name in a lower-cased term of `claim`: "HIV-positive" and "NF-kB-dependent" name HIV and
+    NF-kB (trailing parts written in lower case describe it), "2mg" is the number 2 with a unit."""
+    written = re.search(r"(?<![A-Za-z0-9])" + re.escape(word), claim, re.IGNORECASE)
+    form = written.group(0) if written else word
+    unit = re.fullmatch(r"(\d+(?:\.\d+)?)[a-z]{1,3}", form)
     if unit:
         return unit.group(1)
-    parts = word.split("-")
+    parts = form.split("-")
     while len(parts) > 1 and parts[-1].isalpha() and parts[-1].islower():
         parts.pop()
-    return "-".join(parts)
+    return "-".join(parts).lower()
 
 
 def missing_terms(claim: str, text: str) -> list[str]:
@@ -163,6 +165,9 @@ def missing_terms(claim: str, text: str) -> list[str]:
             continue  # the word "one" ("from one system to another", "into one framework") counts nothing here
         parts = [p for p in term.split("-") if p]
         if len(parts) > 1 and all(occurs(p) for p in parts):
+            continue
+        name = _name_part(term, claim)
+        if name != term and occurs(name):
             continue
         missing.append(term)
     return missing

@@ -406,11 +406,12 @@ def _answerer(settings, retriever):
     # ... but an acronym whose long form is absent, or a changed part of a compound, still counts.
     ("It is mediated by reactive nitrogen species (RNS).", "mediated by reactive oxygen species", ["rns"]),
     ("APOE4 in iPSC-derived neurons.", "APOE4 in neurons derived from iPSC.", []),
-    ("SpikeInit trains a 2000-layer SNN.", "SpikeInit trains a 1000-layer SNN.", ["2000"]),
+    ("SpikeInit trains a 2000-layer SNN.", "SpikeInit trains a 1000-layer SNN.", ["2000", "2000-layer"]),
     # a plural name is present when its singular is; lower-case parts after a name describe it; "2mg" is 2
     ("Generalized Correctness Models predict correctness.", "We build a Generalized Correctness Model (GCM).", []),
     ("ART reduces infectiveness of HIV-positive people.", "ART reduces the infectiveness of people with HIV.", []),
-    ("It is applied to ATAC-seq datasets.", "It is applied to scRNA-seq datasets.", ["atac"]),
+    ("It is applied to ATAC-seq datasets.", "It is applied to scRNA-seq datasets.", ["atac-seq"]),
+    ("Antibody 10EB binds.", "Antibody 10 binds.", ["10eb"]),
     ("Patients took 2mg per day.", "Patients took a 2 mg daily dose.", []),
 ])
 def test_names_rule_reads_defined_acronyms_and_compounds(claim, abstract, missing):
