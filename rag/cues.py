@@ -46,15 +46,17 @@ _SKIP_AFTER_NEGATION = {
 }
 # Phrases that negate the noun phrase after them ("free of drift", "at the cost of consistency").
 _PHRASE_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", "of"), ("at", "the", "cost", "of"),
-                     ("at", "the", "expense", "of")}
+                     ("at", "the", "expense", "of"), ("short", "of")}
 _SKIP_IN_NOUN_PHRASE = {"a", "an", "the", "any", "need", "needs", "for", "of", "explicit", "explicitly", "additional", "extra"}
 # Groups of words with opposite meaning: a claim word from one side against a passage word from the other.
 ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"improve", "improves", "improved", "improving", "improvement", "improvements"},
      {"degrade", "degrades", "degraded", "degrading", "worsen", "worsens", "worsened", "hurt", "hurts", "harms", "harm"}),
-    ({"increase", "increases", "increased", "increasing", "raise", "raises", "raised", "grows", "rises", "growth", "rise"},
+    ({"increase", "increases", "increased", "increasing", "raise", "raises", "raised", "grows", "rises", "growth", "rise",
+      "strengthens", "strengthen", "strengthened", "amplifies", "amplify"},
      {"decrease", "decreases", "decreased", "decreasing", "reduce", "reduces", "reduced", "reducing", "lowers", "lowered",
-      "shrinks", "down", "cuts", "drops", "falls", "reduction", "reductions", "decline", "declines"}),
+      "shrinks", "down", "cuts", "drops", "falls", "reduction", "reductions", "decline", "declines",
+      "weakens", "weaken", "weakened", "diminishes", "diminish", "diminished"}),
     ({"higher", "larger", "greater", "bigger", "wider"}, {"lower", "smaller", "fewer", "narrower"}),
     ({"outperform", "outperforms", "outperformed", "outperforming", "surpass", "surpasses", "beats", "exceeds"},
      {"underperform", "underperforms", "underperformed", "trails", "lags"}),
@@ -70,6 +72,7 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"requires", "require", "required", "relies", "depends", "needs"}, {"without", "eliminates", "eliminating", "free", "normalization-free"}),
     ({"sufficient", "enough"}, {"insufficient"}),
     ({"sparse"}, {"dense"}),
+    ({"robust", "robustly", "insensitive"}, {"sensitive", "vulnerable", "fragile", "brittle"}),
     ({"above"}, {"below"}),
     ({"couples", "coupled", "coupling", "jointly"}, {"decouples", "decoupled", "decoupling", "separately"}),
     ({"consistent", "consistently", "coherent"}, {"inconsistent", "inconsistently", "incoherent"}),
@@ -130,8 +133,9 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     passage = _statements(passage)
     claim_words, passage_words = words(claim), words(passage)
     context_words = words(context)
-    for cue in (_polarity_clash, _prefix_clash, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap,
-                _count_clash):
+    plain_passage = _plain_words(passage)
+    for cue in (_polarity_clash, lambda c, p, x: _prefix_clash(c, p, x, plain_passage), _antonym_clash, _modifier_clash,
+                _comparison_swap, _number_swap, _count_clash, _target_clash):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
@@ -217,8 +221,10 @@ def _ordered_names(text: str) -> list[str]:
 
 
 def words(text: str) -> list[str]:
-    """Lower-cased words of `text` (hyphenated words whole), with , ; : kept as clause breaks."""
-    return re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text.lower().replace("n't", " not"))
+    """Lower-cased words of `text` (hyphenated words whole), with , ; : kept as clause breaks; "no
+    longer" negates the verb after it, as "not" does."""
+    text = re.sub(r"\bno longer\b", "not", text.lower().replace("n't", " not"))
+    return re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text)
 
 
 def stem(word: str) -> str:
@@ -340,9 +346,9 @@ def _denied_object(claim: list[str], passage: list[str], claim_neg: dict[str, st
 def _negates(tokens: list[str], claim: list[str]) -> bool:
     """Whether a word list negates anything: a negation word, "fail(s) to", or a negating prefix on
     a word the claim uses unprefixed ("non-identifiable" for "cannot be identified")."""
-    claim_stems = {stem(w) for w in claim}
+    claim_heads = {stem(w)[:5] for w in claim}  # "normalizable" and "normalized" share a head
     return any(w in NEGATIONS or w in NOUN_NEGATIONS or (w in _FAIL and tokens[i + 1:i + 2] == ["to"])
-               or (_base(w) and stem(_base(w)) in claim_stems) for i, w in enumerate(tokens))
+               or (_base(w) and stem(_base(w))[:5] in claim_heads) for i, w in enumerate(tokens))
 
 
 def _base(word: str) -> str:
@@ -361,7 +367,22 @@ def _base(word: str) -> str:
     return ""
 
 
-def _prefix_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+def _alternatives(tokens: list[str], plain: str, prefixed: str) -> bool:
+    """Whether `tokens` offer `plain` and `prefixed` as alternatives: "trained or training-free"."""
+    return any(tokens[i:i + 3] in ([plain, "or", prefixed], [prefixed, "or", plain]) for i in range(len(tokens) - 2))
+
+
+def _next_words(tokens: list[str], word: str) -> set[str]:
+    """Stems of the words right after each whole-word occurrence of `word` ("canonical amino")."""
+    return {stem(tokens[i + 1]) for i, w in enumerate(tokens[:-1]) if w == word}
+
+
+def _prefix_clash(claim: list[str], passage: list[str], context: list[str],
+                  plain_passage: list[str] | None = None) -> tuple[str, str] | None:
+    """A word the other side uses with a negating prefix ("canonical" against "non-canonical"),
+    unless the passage also uses the plain word, outside parenthetical asides, before the same word
+    as the claim. `plain_passage`: the passage's words without its asides (default: `passage`)."""
+    plain_passage = passage if plain_passage is None else plain_passage
     claim_parts, passage_parts = _parts(claim), _parts(passage)
     negated = set(_polarity(claim)[0]) | set(_polarity(passage)[0])
     claim_stems = {stem(w) for w in claim_parts}
@@ -380,6 +401,10 @@ def _prefix_clash(claim: list[str], passage: list[str], context: list[str]) -> t
                     continue  # the other side also says it in other words (unless both modify one word: "inconsistent assessments")
                 if _canonical(plain) in negated:
                     continue  # "cannot be identified" says what "non-identifiable" says
+                if mine is passage_parts and _alternatives(passage, plain, word):
+                    continue  # "whether trained or training-free" states neither side
+                if mine is passage_parts and _next_words(plain_passage, plain) & _next_words(claim, plain):
+                    continue  # the passage also says "canonical amino acids"; its "non-canonical" is about something else
                 return (plain, word) if mine is passage_parts else (word, plain)
     return None
 
@@ -513,8 +538,9 @@ def _number_swap(claim: list[str], passage: list[str], context: list[str]) -> tu
             own_words = set().union(*own) - set().union(*others)
             for other in others:
                 distinct = {w for w in other if not _NUMBER.match(w)} - set().union(*own)
-                if words_here & distinct and not words_here & own_words:
-                    word = sorted(words_here & distinct)[0]
+                evidence = {w for w in words_here & distinct if w not in STOPWORDS}  # "with 0.94" ties 0.94 to nothing
+                if evidence and not words_here & own_words:
+                    word = sorted(evidence)[0]
                     their = sorted(w for w in other if _NUMBER.match(w))
                     return f"{word} {number}", f"{word} {their[0]}" if their else f"{word} without {number}"
     return None
@@ -565,8 +591,8 @@ def _clause_around(tokens: list[str], start: int, end: int) -> tuple[list[str], 
 
 def _preference(tokens: list[str]) -> tuple[str, set[str], set[str]] | None:
     """(kind, stems of the side kept or reached, stems of the side dropped or left) of the first
-    preference ("rather than", "instead of", "replaces ... with") or path ("from ... to") of a
-    word list, or None."""
+    preference ("rather than", "instead of", "replaces ... with") or path ("from ... to", "turns A
+    into B") of a word list, or None."""
     def stems(ws: list[str]) -> set[str]:
         return {stem(p) for w in ws if _content(w) for p in w.split("-") if len(p) > 2}
 
@@ -591,6 +617,9 @@ def _preference(tokens: list[str]) -> tuple[str, set[str], set[str]] | None:
             if to_at is not None and "," not in tokens[i:to_at]:
                 _, after = _clause_around(tokens, to_at + 1, to_at + 1)
                 return "path", stems(after[:6]), stems(tokens[i + 1:to_at])
+        if word == "into" and "from" not in tokens[max(0, i - 8):i]:  # "transforms A into B": A -> B
+            before, after = _clause_around(tokens, i, i + 1)
+            return "path", stems(after[:6]), stems(before[-4:])
     return None
 
 
@@ -651,3 +680,47 @@ def _crossed_details(claim: str, passage: str) -> tuple[str, str] | None:
                         return f"{sorted(a)[0]} with {sorted(b)[0]}", f"{sorted(a)[0]} with {sorted(c)[0]}"
     return None
 
+
+# Words that name no particular thing on the far side of a comparison ("than existing methods").
+_GENERIC_TARGETS = {"method", "baselin", "model", "approach", "exist", "prior", "previous", "other", "state", "art",
+                    "state-of-the-art", "sota", "competitor", "counterpart", "altern", "techniqu", "work", "strong",
+                    "standard", "convent", "classic", "tradit", "current", "recent", "specialist", "system", "them",
+                    "those", "one", "ones", "leading", "compet"}
+_GENERIC_HEADS = {g[:5] for g in _GENERIC_TARGETS}
+_TARGET_OPENERS = {"than", "outperform", "outperforms", "outperformed", "outperforming", "beats", "beat", "surpasses",
+                   "surpass", "surpassing", "versus", "vs"}
+_TARGET_ENDS = _SEGMENT_BREAK | {"in", "on", "across", "under", "at", "by", "with", "for", "when", "while", "whereas",
+                                 "which", "that", "both", "without", "through", "from", "to", "as"}
+
+
+def _target(tokens: list[str]) -> set[str] | None:
+    """Stems of what the first comparison of a word list compares against ("than Boltzmann
+    Emulators", "outperforms gradient flow and flow matching methods"), or None."""
+    for i, word in enumerate(tokens):
+        if (word in _TARGET_OPENERS and tokens[i - 1:i] != ["rather"]) or (
+                word == "compared" and tokens[i + 1:i + 2] in (["to"], ["with"])):  # "rather than" is a preference
+            start = i + (2 if word == "compared" else 1)
+            if start < len(tokens) and tokens[start].endswith("ing"):
+                return None  # "than making the model bigger" compares actions, not things
+            end = start
+            while end < len(tokens) and end < start + 6 and not (
+                    tokens[end] in _TARGET_ENDS - {"and", ","}
+                    or (tokens[end] == "," and sum(_content(t) for t in tokens[start:end]) >= 2)):
+                end += 1
+            return {stem(p) for w in tokens[start:end] if _content(w) for p in [w, *w.split("-")] if _content(p)}
+    return None
+
+
+def _target_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A comparison against something else than the passage compares against: the claim's target
+    ("than all-atom simulators") shares no specific word with the passage's ("than Boltzmann
+    Emulators"). Generic targets ("than existing methods", "outperforms baselines") and actions
+    ("than making the model bigger") are left alone."""
+    mine, theirs = _target(claim), _target(passage)
+    if mine is None or theirs is None:
+        return None
+    specific = {w for w in mine if w[:5] not in _GENERIC_HEADS}
+    their_specific = {w for w in theirs if w[:5] not in _GENERIC_HEADS}
+    if specific and their_specific and not specific & theirs:
+        return f"compared with {' '.join(sorted(specific))}", f"compared with {' '.join(sorted(their_specific))}"
+    return None

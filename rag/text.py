@@ -98,12 +98,14 @@ def names_in(text: str) -> list[str]:
 def key_terms(claim: str) -> set[str]:
     """Numbers and names a claim states (a word with an inner capital or a digit, an acronym, or a
     capitalised word inside the sentence), lower-cased; number words become digits ("two" is 2,
-    "one thousand" is 1000, "tenfold" is 10)."""
+    "one thousand" is 1000, "tenfold" is 10), "50k" is 50000, and a number with a unit of ratio
+    or magnitude ("40x", "3.2×") is that number."""
+    claim = _expand_thousands(claim)
     terms = {_normalise_number(m) for m in _NUMBER.findall(claim)}
     words = _WORD.findall(claim.replace("*", ""))
     for i, word in enumerate(words):
         stem = word.strip("-'").removesuffix("'s")
-        if not stem or stem.replace("-", "").isdigit():
+        if not stem or all(p.isdigit() or _RATIO.fullmatch(p) for p in stem.split("-")):
             continue
         lower = stem.lower()
         scale = _SCALES.get(words[i + 1].lower()) if i + 1 < len(words) else None
@@ -118,6 +120,20 @@ def key_terms(claim: str) -> set[str]:
     return terms
 
 
+def _name_part(word: str, claim: str) -> str:
+    """The name in a lower-cased term of `claim`: "HIV-positive" and "NF-kB-dependent" name HIV and
+    NF-kB (trailing parts written in lower case describe it), "2mg" is the number 2 with a unit."""
+    written = re.search(r"(?<![A-Za-z0-9])" + re.escape(word), claim, re.IGNORECASE)
+    form = written.group(0) if written else word
+    unit = re.fullmatch(r"(\d+(?:\.\d+)?)[a-z]{1,3}", form)
+    if unit:
+        return unit.group(1)
+    parts = form.split("-")
+    while len(parts) > 1 and parts[-1].isalpha() and parts[-1].islower():
+        parts.pop()
+    return "-".join(parts).lower()
+
+
 def missing_terms(claim: str, text: str) -> list[str]:
     """The key terms of `claim` that do not occur in `text` (numbers and names, case-insensitive).
 
@@ -128,7 +144,8 @@ def missing_terms(claim: str, text: str) -> list[str]:
     "iPSC-derived", when each of its parts is.
     """
     lowered = text.lower()
-    present = {_normalise_number(m) for m in _NUMBER.findall(text)}
+    # LaTeX commands are not words: "$d\\leq3$" states 3
+    present = {_normalise_number(m) for m in _NUMBER.findall(_expand_thousands(re.sub(r"\\[A-Za-z]+", " ", text)))}
     present.update(NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in NUMBER_WORDS)
     present.update(COUNT_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in COUNT_WORDS)
     defined = defined_acronyms(claim)
@@ -136,7 +153,9 @@ def missing_terms(claim: str, text: str) -> list[str]:
     def occurs(term: str) -> bool:
         if _is_number(term):
             return term in present
-        return bool(re.search(r"(?<![a-z0-9])" + re.escape(term), lowered))
+        # a plural name is present when its singular is ("Correctness Models", "GCMs")
+        forms = [term] + ([term[:-1]] if term.endswith("s") and len(term) > 3 else [])
+        return any(re.search(r"(?<![a-z0-9])" + re.escape(f), lowered) for f in forms)
 
     missing = []
     for term in sorted(key_terms(claim)):
@@ -146,6 +165,9 @@ def missing_terms(claim: str, text: str) -> list[str]:
             continue  # the word "one" ("from one system to another", "into one framework") counts nothing here
         parts = [p for p in term.split("-") if p]
         if len(parts) > 1 and all(occurs(p) for p in parts):
+            continue
+        name = _name_part(term, claim)
+        if name != term and occurs(name):
             continue
         missing.append(term)
     return missing
@@ -172,6 +194,16 @@ def defined_acronyms(claim: str) -> dict[str, str]:
 def first_line(exc: BaseException, limit: int = 300) -> str:
     """The first line of an exception's message (or its type name), cut to `limit` characters."""
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0][:limit]
+
+
+_THOUSANDS = re.compile(r"(?<![A-Za-z\d.])(\d+(?:\.\d+)?)[kK](?![A-Za-z\d])")
+# A number with a unit of ratio or magnitude: "40x", "3.2×", "10-fold" (the number is what counts).
+_RATIO = re.compile(r"\d+(?:[.,]\d+)*(?:x|×|-?fold|k)", re.IGNORECASE)
+
+
+def _expand_thousands(text: str) -> str:
+    """`text` with "50k" written as 50000 (so that "50,000" and "50k" state the same number)."""
+    return _THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 1000:g}", text)
 
 
 def _is_number(term: str) -> bool:

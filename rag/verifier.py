@@ -29,7 +29,8 @@ from rag.text import shared_share, tokenize, variant_share
 from rag.sources import Source
 
 # Absolute words a claim may only use when its source does: "only", "all", "every", "always",
-# "guarantees", "proves", "clearly". Each group counts as present when any of its words is.
+# "guarantees", "proves", "clearly", "the first", "ever", "state of the art". Each group counts as
+# present when any of its words is.
 ABSOLUTES: list[set[str]] = [
     {"only", "solely", "alone", "purely", "exclusively"},
     {"all", "every", "universally", "any"},
@@ -37,6 +38,9 @@ ABSOLUTES: list[set[str]] = [
     {"guarantee", "guarantees", "guaranteed", "prove", "proves", "proved", "proven"},
     {"clearly", "vastly", "dramatically"},
     {"perfectly", "perfect", "exactly", "exact", "flawlessly", "flawless"},
+    {"first", "first-ever", "earliest", "pioneering"},  # a claim of priority
+    {"ever"},
+    {"state-of-the-art", "sota"},
 ]
 
 
@@ -95,13 +99,14 @@ def candidate_passages(source: Source, vector: np.ndarray, k: int) -> list[Passa
 def unstated_absolute(claim: str, abstracts: list[str]) -> str:
     """A reason when `claim` uses an absolute word ("only", "every", "guarantees", ...) that none of
     the cited abstracts uses, nor any word of its group; else "". Overclaims are often just that."""
-    tokens = words(claim)
-    # "at all" and "only limited/a few" hedge rather than overclaim; "any" after a negation
+    tokens = words(claim.lower().replace("state of the art", "state-of-the-art"))
+    # "at all" and "only limited/a few" hedge rather than overclaim, ", all verbalized," sums up a
+    # list the claim gives; "any" after a negation
     # ("without any labels", "never ... on any benchmark") claims nothing absolute
-    said = {w for i, w in enumerate(tokens) if not (w == "all" and tokens[i - 1:i] == ["at"])
+    said = {w for i, w in enumerate(tokens) if not (w == "all" and tokens[i - 1:i] in (["at"], [","]))
             and not (w == "only" and tokens[i + 1:i + 2] and tokens[i + 1] in _SMALL)
             and not (w == "any" and set(tokens[:i]) & (NEGATIONS | NOUN_NEGATIONS))}
-    source = set(words(" ".join(abstracts)))
+    source = set(words(" ".join(abstracts).lower().replace("state of the art", "state-of-the-art")))
     for group in ABSOLUTES:
         hit = said & group
         long_words = tuple(w for w in group if len(w) >= 5)  # "standalone" says "alone"
