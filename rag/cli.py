@@ -110,10 +110,10 @@ def _parser() -> argparse.ArgumentParser:
     verifier.add_argument("--epochs", type=float, default=2.0, help="passes over the training examples (default: 2)")
     verifier.add_argument("--max-examples", type=int, help="train on at most this many examples (a quick run)")
     verifier.set_defaults(handler=_train_verifier)
-    reranker = models.add_parser("reranker", parents=[common], help="the retrieval cross-encoder (offline; judged queries and/or your own papers)")
+    reranker = models.add_parser("reranker", parents=[common], help="the retrieval cross-encoder (offline, from judged train queries)")
     _training_arguments(reranker, "reranker", epochs=1.0)
     reranker.set_defaults(handler=_train_reranker)
-    embedder = models.add_parser("embedder", parents=[common], help="the embedding model itself (offline; judged queries and/or your own papers)")
+    embedder = models.add_parser("embedder", parents=[common], help="the embedding model itself (offline, from judged train queries)")
     _training_arguments(embedder, "embedder", epochs=2.0)
     embedder.set_defaults(handler=_train_embedder)
 
@@ -196,9 +196,8 @@ def _chat(args: argparse.Namespace, service: RagService) -> int:
 
 
 def _training_arguments(parser: argparse.ArgumentParser, folder: str, epochs: float) -> None:
-    parser.add_argument("--dataset", metavar="DIR", help="a BEIR folder with qrels/train.tsv (e.g. ../shared/data/beir_scifact)")
-    parser.add_argument("--corpus", nargs="+", metavar="PATH", default=[],
-                        help="paper files or folders to learn from without judgments (title -> abstract, sentence -> rest)")
+    parser.add_argument("--dataset", metavar="DIR", required=True,
+                        help="a BEIR folder with judged train queries: corpus.jsonl, queries.jsonl, qrels/train.tsv")
     parser.add_argument("--out", metavar="DIR", help=f"where to save the model (default: <data_dir>/models/{folder})")
     parser.add_argument("--epochs", type=float, default=epochs, help=f"passes over the training queries (default: {epochs:g})")
     parser.add_argument("--minutes", type=float, default=30.0, help="stop after this many minutes (default: 30)")
@@ -210,22 +209,15 @@ def _training_arguments(parser: argparse.ArgumentParser, folder: str, epochs: fl
 
 
 def _training_groups(args: argparse.Namespace) -> tuple[list[Any], dict[str, set[str]]]:
-    """The training queries the --dataset / --corpus arguments name, and the held-out judgments."""
+    """The training queries of --dataset, and the judgments of those held out."""
     import random
 
-    from rag.corpus import iter_corpus
-    from rag.training_queries import corpus_groups, dataset_groups
+    from rag.training_queries import dataset_groups
 
-    if not args.dataset and not args.corpus:
-        raise RagError("nothing to train on; give --dataset DIR (judged queries) and/or --corpus PATH... (paper files)")
     if args.negatives < 1 or args.epochs <= 0 or args.minutes <= 0:
         raise RagError("--negatives must be at least 1, --epochs and --minutes above 0")
     rng = random.Random(0)
-    groups, held = [], {}
-    if args.dataset:
-        groups, held = dataset_groups(Path(args.dataset), args.negatives, rng, max(0, args.hold_out))
-    if args.corpus:
-        groups += corpus_groups(iter_corpus(args.corpus), args.negatives, rng)
+    groups, held = dataset_groups(Path(args.dataset), args.negatives, rng, max(0, args.hold_out))
     if args.max_groups:
         groups = rng.sample(groups, min(args.max_groups, len(groups)))
     return groups, held

@@ -46,7 +46,7 @@ def train_embedder(
     from rag.verifier_model import cpu_autocast
 
     if not groups:
-        raise RagError("no training queries; give --dataset (a BEIR folder with qrels/train.tsv) or --corpus (paper files)")
+        raise RagError("no training queries; give --dataset, a BEIR folder whose qrels/train.tsv judges some queries")
     torch.manual_seed(seed)
     random.Random(seed).shuffle(groups)
     base = resolve_model_path(settings.embedding.model)

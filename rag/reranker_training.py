@@ -1,6 +1,6 @@
 """Fine-tunes the re-ranker offline (`rag train reranker`): a cross-encoder from the bundled MiniLM.
 
-It learns from rag.training_queries groups (judged queries and/or papers alone) with softmax
+It learns from rag.training_queries groups (judged train queries) with softmax
 cross-entropy over each group: the relevant passage should score above the hard negatives. The
 folder it writes (by default <data_dir>/models/reranker) is what `retrieval.rerank_model` takes.
 """
@@ -41,7 +41,7 @@ def train_reranker(
     from rag.verifier_model import cpu_autocast, load_classifier
 
     if not groups:
-        raise RagError("no training queries; give --dataset (a BEIR folder with qrels/train.tsv) or --corpus (paper files)")
+        raise RagError("no training queries; give --dataset, a BEIR folder whose qrels/train.tsv judges some queries")
     torch.manual_seed(seed)
     random.Random(seed).shuffle(groups)
     base = resolve_model_path(settings.embedding.model)

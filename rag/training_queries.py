@@ -1,12 +1,11 @@
 """Training queries for the models `rag train` fine-tunes (the re-ranker, the embedding model), offline.
 
-A `Group` is one query with its relevant passage first and hard negatives after it (the query's best
-BM25 passages that are not relevant). Queries come from either or both of:
-- a BEIR-style dataset with judgments (`queries.jsonl`, `corpus.jsonl`, `qrels/train.tsv`; only the
-  train split is read), every `hold_out`-th query kept out so that settings can be chosen on it;
-- papers of a corpus, self-supervised: a paper's title asks for its abstract, and one sentence of the
-  abstract asks for the rest (the inverse cloze task), so a user can adapt a model to a field
-  without judged questions.
+A `Group` is one judged query with its relevant passage first and hard negatives after it (the
+query's best BM25 passages that are not relevant), read from a BEIR-style dataset (`queries.jsonl`,
+`corpus.jsonl`, `qrels/train.tsv`; only the train split is read), every `hold_out`-th query kept
+out so that settings can be chosen on it. (Queries made from papers alone, a title asking for its
+abstract or one sentence for the rest, were tried and made both models worse on ML questions:
+docs/BENCHMARKS.md, "Trained retrieval models".)
 """
 
 from __future__ import annotations
@@ -16,10 +15,10 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from rag.errors import RagError
-from rag.text import split_sentences, tokenize
+from rag.text import tokenize
 
 
 @dataclass(frozen=True)
@@ -55,29 +54,6 @@ def dataset_groups(dataset: Path, negatives: int, rng: random.Random, hold_out: 
         hard = negatives_of(queries[qid], relevant_rows, negatives, rng)
         groups += [Group(queries[qid], (corpus[d], *(corpus[ids[i]] for i in hard))) for d in sorted(relevant)]
     return groups, held
-
-
-def corpus_groups(papers: Iterable[Any], negatives: int, rng: random.Random) -> list[Group]:
-    """Self-supervised groups from papers (objects with `title` and `text`): title -> abstract when
-    there is a title, and one random sentence -> the rest of the abstract."""
-    documents, queries = [], []
-    for paper in papers:
-        spans = split_sentences(paper.text)
-        if len(spans) < 3:
-            continue
-        row = len(documents)
-        documents.append(paper.text)
-        if paper.title and len(tokenize(paper.title)) >= 3:
-            queries.append((paper.title, row, paper.text))
-        start, end = spans[rng.randrange(len(spans))]
-        rest = (paper.text[:start] + paper.text[end:]).strip()
-        title = f"{paper.title}. " if paper.title else ""
-        queries.append((paper.text[start:end], row, title + rest))
-    if not documents:
-        raise RagError("the training corpus has no abstract of three sentences or more; give paper files with abstracts")
-    negatives_of = _HardNegatives(documents)
-    return [Group(query, (positive, *(documents[i] for i in negatives_of(query, {row}, negatives, rng))))
-            for query, row, positive in queries]
 
 
 class _HardNegatives:

@@ -1,5 +1,5 @@
-"""`rag train reranker` and `rag train embedder`: training queries from judgments and from papers alone
-(rag.training_queries), and real (tiny) training runs whose folders the re-ranker and the store load."""
+"""`rag train reranker` and `rag train embedder`: training queries from judgments (rag.training_queries),
+and real (tiny) training runs whose folders the re-ranker and the store load."""
 
 import json
 import math
@@ -9,37 +9,10 @@ from pathlib import Path
 import pytest
 
 from conftest import SEEDS, run_module_cli
-from rag.corpus import Paper, read_corpus
 from rag.errors import RagError
-from rag.training_queries import corpus_groups, dataset_groups
+from rag.training_queries import dataset_groups
 from rag.rerank import CrossEncoderReranker
 from rag.retrieval import PaperHit
-
-
-def _paper(n: int, title: str, text: str) -> Paper:
-    return Paper(paper_id=f"p{n}", title=title, text=text, source="test")
-
-
-def test_corpus_groups_ask_for_each_abstract_by_title_and_by_one_of_its_sentences():
-    papers = read_corpus([SEEDS])[:12]
-    titled = [_paper(0, "Radar nowcasting of convective storms with diffusion",
-                     "We study radar echoes. Storms grow fast. Our diffusion model predicts them an hour ahead.")]
-    groups = corpus_groups(titled + papers, negatives=3, rng=random.Random(0))
-    by_title = [g for g in groups if g.query == titled[0].title]
-    assert len(by_title) == 1 and by_title[0].passages[0] == titled[0].text
-    cloze = [g for g in groups if g.query in titled[0].text]
-    assert len(cloze) == 1
-    # The inverse-cloze positive is the title and the abstract without the asked sentence.
-    assert cloze[0].query not in cloze[0].passages[0] and cloze[0].passages[0].startswith(titled[0].title)
-    abstracts = {p.text for p in titled + papers}
-    for group in groups:
-        assert len(group.passages) == 4
-        assert all(negative in abstracts and negative != group.passages[0] for negative in group.passages[1:])
-
-
-def test_corpus_groups_refuse_a_corpus_without_abstracts():
-    with pytest.raises(RagError, match="abstract"):
-        corpus_groups([_paper(0, "A title only", "One sentence.")], negatives=2, rng=random.Random(0))
 
 
 def _beir(folder: Path) -> Path:
@@ -68,29 +41,35 @@ def test_dataset_groups_name_a_folder_that_is_not_a_beir_dataset(tmp_path):
 
 def test_train_reranker_saves_a_model_the_reranker_loads(tmp_path):
     out = tmp_path / "reranker"
-    done = run_module_cli("train", "reranker", "--data-dir", str(tmp_path / "data"), "--corpus", str(SEEDS),
-                          "--max-groups", "8", "--minutes", "2", "--out", str(out), "--json")
+    done = run_module_cli("train", "reranker", "--data-dir", str(tmp_path / "data"), "--dataset", str(_beir(tmp_path / "beir")),
+                          "--hold-out", "3", "--minutes", "2", "--out", str(out), "--json")
     assert done.returncode == 0, done.stderr
     card = json.loads(done.stdout)
-    assert card["groups"] == 8 and card["steps"] == 2 and (out / "reranker.json").is_file()
+    assert card["groups"] == 4 and card["steps"] == 1 and card["held_out_queries"] == 2 and (out / "reranker.json").is_file()
+    assert (out / "held_out_qrels.tsv").read_text().splitlines()[1:] == ["q0\td0\t1", "q3\td3\t1"]
     hits = [PaperHit(paper_id=f"p{i}", title=f"p{i}", source="test", text=text, chunk_metadata={})
             for i, text in enumerate(["spiking networks on chips", "weather radar nowcasting"])]
     scores = CrossEncoderReranker(out, depth=2).scores("spiking networks", hits)
     assert len(scores) == 2 and all(math.isfinite(s) for s in scores) and scores[0] != scores[1]
 
 
-def test_train_reranker_without_anything_to_learn_from_is_a_one_line_error(tmp_path):
+def test_train_reranker_without_a_dataset_names_the_missing_argument(tmp_path):
     done = run_module_cli("train", "reranker", "--data-dir", str(tmp_path))
     assert done.returncode != 0 and "--dataset" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_train_embedder_on_a_folder_that_is_not_a_dataset_is_a_one_line_error(tmp_path):
+    done = run_module_cli("train", "embedder", "--data-dir", str(tmp_path), "--dataset", str(tmp_path))
+    assert done.returncode != 0 and "BEIR folder" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
 def test_train_embedder_saves_a_model_that_a_store_can_be_built_with(tmp_path):
     out = tmp_path / "embedder"
-    done = run_module_cli("train", "embedder", "--data-dir", str(tmp_path / "data"), "--corpus", str(SEEDS),
-                          "--max-groups", "8", "--minutes", "2", "--out", str(out), "--json")
+    done = run_module_cli("train", "embedder", "--data-dir", str(tmp_path / "data"), "--dataset", str(_beir(tmp_path / "beir")),
+                          "--minutes", "2", "--out", str(out), "--json")
     assert done.returncode == 0, done.stderr
     card = json.loads(done.stdout)
-    assert card["groups"] == 8 and card["steps"] == 2 and card["negatives"] == 1 and (out / "embedder.json").is_file()
+    assert card["groups"] == 5 and card["steps"] == 2 and card["negatives"] == 1 and (out / "embedder.json").is_file()
     env = {"RAG_EMBEDDING__MODEL": str(out)}
     assert run_module_cli("ingest", str(SEEDS), "--data-dir", str(tmp_path / "data"), env=env).returncode == 0
     found = run_module_cli("search", "spiking neural networks without batch normalization", "--data-dir",
