@@ -112,10 +112,10 @@ def _parser() -> argparse.ArgumentParser:
     verifier.set_defaults(handler=_train_verifier)
     reranker = models.add_parser("reranker", parents=[common], help="the retrieval cross-encoder (offline, from judged train queries)")
     _training_arguments(reranker, "reranker", epochs=1.0)
-    reranker.set_defaults(handler=_train_reranker)
+    reranker.set_defaults(handler=_train_retrieval_model, model_kind="reranker")
     embedder = models.add_parser("embedder", parents=[common], help="the embedding model itself (offline, from judged train queries)")
     _training_arguments(embedder, "embedder", epochs=2.0)
-    embedder.set_defaults(handler=_train_embedder)
+    embedder.set_defaults(handler=_train_retrieval_model, model_kind="embedder")
 
     chat = commands.add_parser("chat", parents=[common], help="a terminal conversation with streamed, checked answers")
     chat.add_argument("-k", "--top-k", type=int, help="papers given to the model (default: answer.top_k)")
@@ -223,30 +223,26 @@ def _training_groups(args: argparse.Namespace) -> tuple[list[Any], dict[str, set
     return groups, held
 
 
-def _train_reranker(args: argparse.Namespace, service: RagService) -> int:
-    from rag.reranker_training import model_dir, train_reranker
+def _train_retrieval_model(args: argparse.Namespace, service: RagService) -> int:
+    from rag import embedder_training, reranker_training
 
+    if args.model_kind == "reranker":
+        module, name, usage = reranker_training, "the re-ranker", (
+            "turn it on with RAG_RETRIEVAL__RERANK_MODEL={folder} and "
+            "RAG_RETRIEVAL__POSTPROCESSORS='[\"cross-encoder\"]' (or the same keys in a profile)")
+        train = module.train_reranker
+    else:
+        module, name, usage = embedder_training, "the embedding model", (
+            "use it with RAG_EMBEDDING__MODEL={folder} (or embedding.model in a profile), "
+            "then `rag ingest --reindex` to re-embed the store")
+        train = module.train_embedder
     groups, held = _training_groups(args)
-    folder = Path(args.out).expanduser() if args.out else model_dir(service.settings)
-    card = train_reranker(service.settings, groups, folder, held_out=held, epochs=args.epochs, minutes=args.minutes)
+    folder = Path(args.out).expanduser() if args.out else module.model_dir(service.settings)
+    card = train(service.settings, groups, folder, held_out=held, epochs=args.epochs, minutes=args.minutes,
+                 negatives=args.negatives)
     _emit(args, card, lambda c: (
-        f"trained the re-ranker on {c['groups']} queries ({c['epochs']} epochs, loss {c['loss']}) in {c['seconds']} s; "
-        f"saved to {c['folder']}\nturn it on with RAG_RETRIEVAL__RERANK_MODEL={c['folder']} and "
-        "RAG_RETRIEVAL__POSTPROCESSORS='[\"cross-encoder\"]' (or the same keys in a profile)"))
-    return 0
-
-
-def _train_embedder(args: argparse.Namespace, service: RagService) -> int:
-    from rag.embedder_training import model_dir, train_embedder
-
-    groups, held = _training_groups(args)
-    folder = Path(args.out).expanduser() if args.out else model_dir(service.settings)
-    card = train_embedder(service.settings, groups, folder, held_out=held, epochs=args.epochs, minutes=args.minutes,
-                          negatives=args.negatives)
-    _emit(args, card, lambda c: (
-        f"trained the embedding model on {c['groups']} queries ({c['epochs']} epochs, loss {c['loss']}) in {c['seconds']} s; "
-        f"saved to {c['folder']}\nuse it with RAG_EMBEDDING__MODEL={c['folder']} (or embedding.model in a profile), "
-        "then `rag ingest --reindex` to re-embed the store"))
+        f"trained {name} on {c['groups']} queries ({c['epochs']} epochs, loss {c['loss']}) in {c['seconds']} s; "
+        f"saved to {c['folder']}\n" + usage.format(folder=c["folder"])))
     return 0
 
 

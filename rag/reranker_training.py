@@ -27,10 +27,11 @@ def model_dir(settings: Settings) -> Path:
 def train_reranker(
     settings: Settings, groups: list[Group], folder: Path, held_out: dict[str, set[str]] | None = None,
     epochs: float = 1.0, minutes: float = 30.0, max_length: int = 192, groups_per_step: int = 4,
-    lr: float = 5e-5, head_lr: float = 1e-3, seed: int = 0, progress: bool = True,
+    negatives: int = 3, lr: float = 5e-5, head_lr: float = 1e-3, seed: int = 0, progress: bool = True,
 ) -> dict[str, Any]:
-    """Fine-tune a cross-encoder from the embedding model's weights on `groups` and save it in
-    `folder` (overwriting), stopping after `epochs` passes or `minutes`; returns the run's card.
+    """Fine-tune a cross-encoder from the embedding model's weights on `groups` (the first `negatives`
+    hard negatives of each) and save it in `folder` (overwriting), stopping after `epochs` passes or
+    `minutes`; returns the run's card.
 
     The new scoring head learns at `head_lr` (it starts random), the encoder at `lr` (rag.finetune's
     loop: warm-up over 5% of the steps, then linear decay). Runs under bf16 autocast where the CPU has it.
@@ -51,7 +52,7 @@ def train_reranker(
     body = [p for name, p in model.named_parameters() if not name.startswith(("classifier", "bert.pooler"))]
 
     def batch_loss(batch: Sequence[Group]) -> Any:
-        width = min(len(g.passages) for g in batch)
+        width = min(1 + negatives, *(len(g.passages) for g in batch))
         pairs = [(g.query, passage) for g in batch for passage in g.passages[:width]]
         encoded = tokenizer([q for q, _ in pairs], [p for _, p in pairs], truncation="only_second",
                             max_length=max_length, padding=True, return_tensors="pt")
@@ -64,4 +65,4 @@ def train_reranker(
     folder.mkdir(parents=True, exist_ok=True)
     model.save_pretrained(str(folder))
     tokenizer.save_pretrained(str(folder))
-    return write_card(folder, CARD, base, groups, run, held_out or {}, max_length=max_length)
+    return write_card(folder, CARD, base, groups, run, held_out or {}, negatives=negatives, max_length=max_length)
