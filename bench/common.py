@@ -17,9 +17,11 @@ CORPORA = {
 }
 
 
-def bench_settings(data_dir: str | Path) -> Settings:
-    """Default-profile settings over `data_dir`, ignoring RAG_* variables so runs are comparable."""
-    return load_settings(overrides={"data_dir": str(data_dir)}, environ={})
+def bench_settings(data_dir: str | Path, embedding_model: str | None = None) -> Settings:
+    """Default-profile settings over `data_dir`, ignoring RAG_* variables so runs are comparable;
+    `embedding_model` replaces the bundled model (a bench's --embedding-model flag)."""
+    overrides = {"data_dir": str(data_dir), **({"embedding.model": embedding_model} if embedding_model else {})}
+    return load_settings(overrides=overrides, environ={})
 
 
 def percentile(values: list[float], q: float) -> float:

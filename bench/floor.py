@@ -1,6 +1,6 @@
 """Calibrates the relevance floor: best dense cosine and best BM25-per-term, on- vs off-topic.
 
-    .venv/bin/python bench/floor.py [--data-dir /tmp/rag-bench-floor] [--corpus seeds seeds+icml2024]
+    .venv/bin/python bench/floor.py [--data-dir /tmp/rag-bench-floor] [--corpus seeds seeds+icml2024] [--embedding-model DIR]
 
 The floor (retrieval.min_similarity, retrieval.min_bm25_per_term) must sit above every off-topic
 row and below the on-topic rows; the tables show the margins on each corpus. BM25 scores grow
@@ -64,9 +64,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data-dir", default="/tmp/rag-bench-floor")
     parser.add_argument("--corpus", nargs="+", choices=list(CORPORA), default=list(CORPORA))
+    parser.add_argument("--embedding-model", help="a model name or folder instead of the bundled one (e.g. from `rag train embedder`)")
     args = parser.parse_args()
     for name in args.corpus:
-        settings = bench_settings(Path(args.data_dir) / name)
+        settings = bench_settings(Path(args.data_dir) / name, args.embedding_model)
         retriever = open_eval_retriever(RagService(settings), CORPORA[name])
         retriever.settings = settings.retrieval
         rows = []
