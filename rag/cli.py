@@ -111,10 +111,10 @@ def _parser() -> argparse.ArgumentParser:
     verifier.add_argument("--max-examples", type=int, help="train on at most this many examples (a quick run)")
     verifier.set_defaults(handler=_train_verifier)
     reranker = models.add_parser("reranker", parents=[common], help="the retrieval cross-encoder (offline, from judged train queries)")
-    _training_arguments(reranker, "reranker", epochs=1.0)
+    _training_arguments(reranker, "reranker", epochs=1.0, negatives=3)
     reranker.set_defaults(handler=_train_retrieval_model, model_kind="reranker")
     embedder = models.add_parser("embedder", parents=[common], help="the embedding model itself (offline, from judged train queries)")
-    _training_arguments(embedder, "embedder", epochs=2.0)
+    _training_arguments(embedder, "embedder", epochs=2.0, negatives=1)
     embedder.set_defaults(handler=_train_retrieval_model, model_kind="embedder")
 
     chat = commands.add_parser("chat", parents=[common], help="a terminal conversation with streamed, checked answers")
@@ -195,14 +195,14 @@ def _chat(args: argparse.Namespace, service: RagService) -> int:
     return run_chat(service, top_k=args.top_k)
 
 
-def _training_arguments(parser: argparse.ArgumentParser, folder: str, epochs: float) -> None:
+def _training_arguments(parser: argparse.ArgumentParser, folder: str, epochs: float, negatives: int) -> None:
     parser.add_argument("--dataset", metavar="DIR", required=True,
                         help="a BEIR folder with judged train queries: corpus.jsonl, queries.jsonl, qrels/train.tsv")
     parser.add_argument("--out", metavar="DIR", help=f"where to save the model (default: <data_dir>/models/{folder})")
     parser.add_argument("--epochs", type=float, default=epochs, help=f"passes over the training queries (default: {epochs:g})")
     parser.add_argument("--minutes", type=float, default=30.0, help="stop after this many minutes (default: 30)")
     parser.add_argument("--max-groups", type=int, help="train on at most this many queries, drawn at random (a quick run)")
-    parser.add_argument("--negatives", type=int, default=3 if folder == "reranker" else 1,
+    parser.add_argument("--negatives", type=int, default=negatives,
                         help="hard negatives per query (default: %(default)s)")
     parser.add_argument("--hold-out", type=int, default=10,
                         help="keep every Nth dataset query out of training and save its judgments beside the model (0: none)")
@@ -214,8 +214,8 @@ def _training_groups(args: argparse.Namespace) -> tuple[list[Any], dict[str, set
 
     from rag.training_queries import dataset_groups
 
-    if args.negatives < 1 or args.epochs <= 0 or args.minutes <= 0:
-        raise RagError("--negatives must be at least 1, --epochs and --minutes above 0")
+    if args.negatives < 1 or args.epochs <= 0 or args.minutes <= 0 or (args.max_groups is not None and args.max_groups < 1):
+        raise RagError("--negatives and --max-groups must be at least 1, --epochs and --minutes above 0")
     rng = random.Random(0)
     groups, held = dataset_groups(Path(args.dataset), args.negatives, rng, max(0, args.hold_out))
     if args.max_groups:
@@ -236,8 +236,12 @@ def _train_retrieval_model(args: argparse.Namespace, service: RagService) -> int
             "use it with RAG_EMBEDDING__MODEL={folder} (or embedding.model in a profile), "
             "then `rag ingest --reindex` to re-embed the store")
         train = module.train_embedder
-    groups, held = _training_groups(args)
     folder = Path(args.out).expanduser() if args.out else module.model_dir(service.settings)
+    try:  # before training, so that a bad --out does not cost a run
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RagError(f"cannot create the model folder {folder} ({exc.strerror}); give a writable --out") from None
+    groups, held = _training_groups(args)
     card = train(service.settings, groups, folder, held_out=held, epochs=args.epochs, minutes=args.minutes,
                  negatives=args.negatives)
     _emit(args, card, lambda c: (

@@ -353,7 +353,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             flags.append(bool(_REASON.search(sentence)) or bool(_SHOWN.search(sentence)))
         else:
             flags.append(True)
-    flags = np.array(flags, dtype=bool) & ~_asking(source)
+    asking = _asking(source)
+    flags = np.array(flags, dtype=bool) & ~asking
     head = tokenize(intent.phrase.split()[-1]) if intent.kind == "general" and intent.phrase else []
     if head and not _holds(_stems(source.abstract), head[-1]):
         return np.zeros(len(flags), dtype=bool)  # "what GPU was it trained on": the abstract never says
@@ -361,9 +362,11 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         wanted = _stems(intent.phrase)
         flags = np.array([all(_holds(_stems(source.sentence(i)), w) for w in wanted) for i in range(len(flags))], dtype=bool)
     if intent.kind in ("cause", "check") or (intent.kind == "entity" and against):
-        return flags if flags.any() else ~_asking(source)  # no such sentence: any may answer
-    if intent.kind == "quantity" and not intent.noun and (flags & _with_digits(source)).any():
-        flags &= _with_digits(source)  # "how deep", "size range of ...": a figure, not "these three signals"
+        return flags if flags.any() else ~asking  # no such sentence: any may answer
+    if intent.kind == "quantity" and not intent.noun:
+        digits = _with_digits(source)
+        if (flags & digits).any():
+            flags &= digits  # "how deep", "size range of ...": a figure, not "these three signals"
     if intent.kind == "quantity" and intent.noun:
         # "How many models": a sentence counting models answers; other numbers do only when none does,
         # and none at all when the abstract never mentions what is counted ("how many parameters").

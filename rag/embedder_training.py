@@ -11,12 +11,11 @@ model that `embedding.model` takes; a store embedded with another model must the
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any, Sequence
 
 from rag.errors import RagError
-from rag.finetune import run_loop, write_card
+from rag.finetune import run_loop, start_run, write_card
 from rag.settings import Settings
 from rag.training_queries import Group
 
@@ -42,14 +41,9 @@ def train_embedder(
     import torch
     from sentence_transformers import SentenceTransformer
 
-    from rag.embeddings import resolve_model_path
     from rag.verifier_model import cpu_autocast
 
-    if not groups:
-        raise RagError("no training queries; give --dataset, a BEIR folder whose qrels/train.tsv judges some queries")
-    torch.manual_seed(seed)
-    random.Random(seed).shuffle(groups)
-    base = resolve_model_path(settings.embedding.model)
+    groups, base = start_run(settings, groups, seed)
     try:
         model = SentenceTransformer(base, device="cpu")
     except (OSError, ValueError) as exc:

@@ -5,13 +5,31 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from rag.errors import RagError
+from rag.settings import Settings
 from rag.training_queries import Group, write_qrels
+
+
+def start_run(settings: Settings, groups: Sequence[Group], seed: int) -> tuple[list[Group], str]:
+    """Seed torch, and return `groups` shuffled by `seed` (a new list) with the path of the configured
+    embedding model the run starts from; RagError when there is nothing to train on."""
+    import torch
+
+    from rag.embeddings import resolve_model_path
+
+    if not groups:
+        raise RagError("no training queries; give --dataset, a BEIR folder whose qrels/train.tsv judges some queries")
+    torch.manual_seed(seed)
+    shuffled = list(groups)
+    random.Random(seed).shuffle(shuffled)
+    return shuffled, resolve_model_path(settings.embedding.model)
 
 
 @dataclass

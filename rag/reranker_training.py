@@ -7,12 +7,10 @@ folder it writes (by default <data_dir>/models/reranker) is what `retrieval.rera
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any, Sequence
 
-from rag.errors import RagError
-from rag.finetune import run_loop, write_card
+from rag.finetune import run_loop, start_run, write_card
 from rag.settings import Settings
 from rag.training_queries import Group
 
@@ -38,14 +36,9 @@ def train_reranker(
     """
     import torch
 
-    from rag.embeddings import resolve_model_path
     from rag.verifier_model import cpu_autocast, load_classifier
 
-    if not groups:
-        raise RagError("no training queries; give --dataset, a BEIR folder whose qrels/train.tsv judges some queries")
-    torch.manual_seed(seed)
-    random.Random(seed).shuffle(groups)
-    base = resolve_model_path(settings.embedding.model)
+    groups, base = start_run(settings, groups, seed)
     model, tokenizer = load_classifier(base)
     model.train()
     head = [p for name, p in model.named_parameters() if name.startswith(("classifier", "bert.pooler"))]

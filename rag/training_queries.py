@@ -10,14 +10,10 @@ docs/BENCHMARKS.md, "Trained retrieval models".)
 
 from __future__ import annotations
 
-import csv
-import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from rag.errors import RagError
 from rag.text import tokenize
 
 
@@ -31,28 +27,25 @@ class Group:
 
 def dataset_groups(dataset: Path, negatives: int, rng: random.Random, hold_out: int) -> tuple[list[Group], dict[str, set[str]]]:
     """A group per judged (train query, relevant document) pair of a BEIR-style dataset, and the
-    judgments of the queries held out (every `hold_out`-th in id order; none when 0)."""
-    try:
-        corpus = {str(d["_id"]): f"{d.get('title', '')}. {d['text']}".lstrip(". ") for d in _jsonl(dataset / "corpus.jsonl")}
-        queries = {str(q["_id"]): q["text"] for q in _jsonl(dataset / "queries.jsonl")}
-        rows = list(csv.reader((dataset / "qrels" / "train.tsv").read_text(encoding="utf-8").splitlines()[1:], delimiter="\t"))
-    except (OSError, KeyError, ValueError) as exc:
-        raise RagError(f"cannot read the training dataset {dataset}: {exc}; give a BEIR folder with corpus.jsonl, "
-                       "queries.jsonl and qrels/train.tsv") from None
-    qrels: dict[str, set[str]] = {}
-    for row in rows:
-        if len(row) >= 3 and row[2].strip().isdigit() and int(row[2]) > 0 and row[1] in corpus and row[0] in queries:
-            qrels.setdefault(row[0], set()).add(row[1])
+    judgments of the queries held out (every `hold_out`-th in id order; none when 0). The folder is
+    read as `rag eval retrieval` reads it (rag.evaluation.load_benchmark, split "train")."""
+    from rag.corpus import read_corpus
+    from rag.evaluation import load_benchmark
+
+    bench = load_benchmark(dataset, split="train")
+    corpus = {p.paper_id: f"{p.title}. {p.text}" if p.title else p.text for p in read_corpus(bench.corpus)}
+    qrels = {qid: relevant for qid, judged in bench.qrels.items()
+             if (relevant := {doc for doc, grade in judged.items() if grade > 0 and doc in corpus})}
     held = {qid: docs for n, (qid, docs) in enumerate(sorted(qrels.items())) if hold_out and n % hold_out == 0}
     ids = list(corpus)
+    row_of = {doc: row for row, doc in enumerate(ids)}
     negatives_of = _HardNegatives([corpus[i] for i in ids])
     groups = []
     for qid, relevant in sorted(qrels.items()):
         if qid in held:
             continue
-        relevant_rows = {ids.index(d) for d in relevant}
-        hard = negatives_of(queries[qid], relevant_rows, negatives, rng)
-        groups += [Group(queries[qid], (corpus[d], *(corpus[ids[i]] for i in hard))) for d in sorted(relevant)]
+        hard = negatives_of(bench.queries[qid], {row_of[d] for d in relevant}, negatives, rng)
+        groups += [Group(bench.queries[qid], (corpus[d], *(corpus[ids[i]] for i in hard))) for d in sorted(relevant)]
     return groups, held
 
 
@@ -81,7 +74,3 @@ def write_qrels(path: Path, qrels: dict[str, set[str]]) -> None:
     """Write judgments as a BEIR qrels TSV (query-id, corpus-id, score 1), the held-out queries of a run."""
     path.write_text("query-id\tcorpus-id\tscore\n" + "".join(
         f"{q}\t{d}\t1\n" for q, docs in sorted(qrels.items()) for d in sorted(docs)), encoding="utf-8")
-
-
-def _jsonl(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]

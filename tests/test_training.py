@@ -86,3 +86,12 @@ def test_eval_caches_of_two_trained_models_in_folders_of_one_name_are_kept_apart
     second.mkdir(parents=True)
     assert _collection_name([SEEDS], str(first)) != _collection_name([SEEDS], str(second))
     assert _collection_name([SEEDS], "all-MiniLM-L6-v2").endswith("-all-minilm-l6-v2")
+
+
+def test_train_reranker_with_an_unwritable_out_fails_before_training(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    done = run_module_cli("train", "reranker", "--data-dir", str(tmp_path / "data"), "--dataset", str(_beir(tmp_path / "beir")),
+                          "--out", str(blocker / "model"))
+    assert done.returncode != 0 and "writable --out" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert "training" not in done.stderr and blocker.read_text() == "not a folder"
