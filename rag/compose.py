@@ -37,7 +37,7 @@ import numpy as np
 from rag.intent import Intent
 from rag.sources import Source
 from rag.text import NUMBER_WORDS, defined_acronyms, key_terms, tokenize
-from rag.titles import calls_by_name, introduced_name, is_field_acronym, is_generic_term, plain_markup
+from rag.titles import calls_by_name, introduced_name, is_field_acronym, is_generic_term, names_any, own_names, plain_markup
 
 _DIGIT = re.compile(r"\d")
 _UNIT = re.compile(r"\d\s*(?:%|x\b|×|-?fold\b|times\b)|\d+(?:\.\d+)?\s*[kKMB]\b")
@@ -62,6 +62,8 @@ _BACKGROUND = re.compile(
     r"^\W*(?:while|although|though|however|recent(?:ly)?|despite|traditionally|existing|current|prior|many|most|"
     r"to this end|in recent years)\b", re.IGNORECASE)
 BACKGROUND_PENALTY, CONTRIBUTION_BONUS = 0.05, 0.08
+# A sentence about the thing a question sets aside ("besides X", "on top of X") as written, acronyms not spelled out.
+EXCLUDED_PENALTY = 0.3
 _INTRODUCES = re.compile(
     r"^\W*(?:here,?\s+|in this (?:paper|work),?\s+)?we\b|\b(?:this paper|this work|we)\s+(?:propose|introduce|present|develop|design)",
     re.IGNORECASE)
@@ -94,6 +96,10 @@ _LEANS = re.compile(r"\b(?:these|those)\s+(?:two|three|four|five|six|several)\b"
 # "How many parameters": a count of things, which an abstract never mentioning them does not state.
 # Units ("how many terabytes") are no things: the abstract may write them otherwise ("TB").
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+_HOW_MUCH = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
+# What a "what X does Y reach" question may ask for that an abstract states in other words ("improving the mCSI by 34.0%").
+_EFFECTS = set(tokenize("gain gains improvement improvements reduction reductions increase decrease drop boost change "
+                        "speedup speed-up size performance value result results difference margin"))
 _UNITS = re.compile(r"bytes?$|^(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|meters?|metres?|percent|points?|times)$",
                     re.IGNORECASE)
 # A question asking for a speed, answered only by a sentence stating one.
@@ -101,7 +107,17 @@ _SPEED_ASKED = re.compile(r"\b(?:how\s+(?:fast|quickly)|speed-?ups?|faster|laten
 _SPEED = re.compile(r"\b(?:faster|speed-?ups?|-?fold|latency|throughput|real-time|seconds?|ms|times)\b|×", re.IGNORECASE)
 _OWN = re.compile(r"\b(?:we|our)\b", re.IGNORECASE)
 # "besides eDOS, what other spectra ...": the excluded thing is known, not asked for.
-_EXCLUDED = re.compile(r"\b(?:besides|apart\s+from|other\s+than|aside\s+from|except(?:\s+for)?|beyond)\s+[^,?;]+[,;]", re.IGNORECASE)
+# So is what the asked thing is added to: "what do modified SINNs add on top of SINNs".
+_EXCLUDED = re.compile(r"\b(?:besides|apart\s+from|other\s+than|aside\s+from|except(?:\s+for)?|beyond|on\s+top\s+of)\s+[^,?;]+(?:[,;]|\?|$)",
+                       re.IGNORECASE)
+# Words that point at the paper ("in the inference-time steering paper", "the RCT budget paper, ...") found it
+# already; they say nothing about which of its sentences answers.
+# Words saying how many, not what ("several pressure-variable subsets"): no evidence for a sentence.
+_QUANTIFIERS = set(tokenize("several multiple many various numerous"))
+_LOCATOR = re.compile(
+    r"(?:^\W*|\b(?:in|of|from|for|by|with|per)\s+)(?:the|this|that)\s+[^?,;]{0,60}?\b(?:paper|work|study|article|abstract|framework)\b",
+    re.IGNORECASE)
+_EXCLUSION_WORDS = set(tokenize("besides apart other aside except beyond top"))
 _URL = re.compile(r"\bhttps?:/*\S+|\b\S+\.(?:com|org|io|net)/\S*")
 # Capitalised words before a bracketed abbreviation: "Theory of Mind (ToM)", "Batch Normalization (BN)".
 _SPELLED_OUT = re.compile(r"((?:[A-Z][\w-]*\s+(?:(?:of|and|for|the|in)\s+)?){1,6})\([A-Za-z][\w-]*\)")
@@ -130,7 +146,7 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     compared thing ("difference between A and B") is in no source, or a bibliographic question
     (authors, year, venue) names no source's own paper; one naming it is told the abstract is silent.
     """
-    if not sources or _misses_compared(question, sources):
+    if not sources or intent.kind == "out_of_scope" or _misses_compared(question, sources):
         return []
     if intent.kind == "bibliographic":  # an abstract never says who wrote it, or when and where it appeared
         named = next((src for src in sources if calls_by_name(question, src.hit.title, src.abstract)), None)
@@ -233,12 +249,15 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
     asked = key_terms(question)
     name = display_name(source).lower()
     own = set(name.split())
-    scores = np.array(source.scores, dtype=np.float64) + FOCUS_WEIGHT * _focus(source, _EXCLUDED.sub(" ", question), own)
+    scores = np.array(source.scores, dtype=np.float64) + FOCUS_WEIGHT * _focus(source, question)
     phrase = _stems(intent.phrase)
+    excluded = _stems(" ".join(m.group(0).split(None, 1)[-1] for m in _EXCLUDED.finditer(question))) - _EXCLUSION_WORDS
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
         background = bool(_BACKGROUND.search(sentence)) and not _OWN.search(sentence)  # "However, we find ..." reports
         scores[i] += ASKED_BONUS * bool((asked - own) & key_terms(sentence))
+        if excluded and excluded <= _stems(plain_markup(sentence)):  # "besides drug design": not the drug design sentence
+            scores[i] -= EXCLUDED_PENALTY
         if phrase:
             held = _stems(sentence)
             scores[i] += PHRASE_BONUS * sum(_holds(held, w) for w in phrase) / len(phrase)
@@ -259,17 +278,27 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
     return scores
 
 
-def _focus(source: Source, question: str, own: set[str]) -> np.ndarray:
-    """Per sentence, the share of the question's words (the paper's name aside) it holds, each word
-    weighted by its rarity among the abstract's sentences (log(1 + sentences / (1 + sentences holding
-    it))); a word of five letters or more matches its variants ("efficient" for "efficiency")."""
+def _focus(source: Source, question: str) -> np.ndarray:
+    """Per sentence, the share of the question's words it holds, each word weighted by its rarity among
+    the abstract's sentences (log(1 + sentences / (1 + sentences holding it))); a word of five letters
+    or more matches its variants ("efficient" for "efficiency"). The words naming the paper (its name,
+    the long form the question calls it by), a thing excluded ("besides X") and words pointing at the
+    paper ("in the X paper") are no evidence."""
+    own = _own_words(source, question)
+    question = _LOCATOR.sub(" ", _EXCLUDED.sub(" ", question))
     sentences = _sentence_stems(source)
     names = " ".join(t for t in key_terms(question) if not t[0].isdigit())
-    words = sorted(_stems(question) - _stems(" ".join(own)) - _stems(names))
+    words = sorted(_stems(question) - _stems(" ".join(own)) - _stems(names) - _QUANTIFIERS)
     held = np.array([[_holds(stems, w) for w in words] for stems in sentences], dtype=np.float64).reshape(len(sentences), len(words))
     counts = held.sum(axis=0)
     weights = np.where(counts > 0, np.log1p(len(sentences) / (1 + counts)), 0.0)  # absent words tell sentences nothing
     return held @ weights / weights.sum() if weights.sum() > 0 else np.zeros(len(sentences))
+
+
+def _own_words(source: Source, question: str) -> set[str]:
+    """The words of the paper's display name and of each own name the question calls it by, lower-cased."""
+    called = [n for n in own_names(source.hit.title, source.abstract) if names_any(question, [n])]
+    return set(" ".join([display_name(source).lower(), *called]).split())
 
 
 def _sentence_stems(source: Source) -> list[set[str]]:
@@ -317,9 +346,10 @@ def _holds(stems: set[str], word: str) -> bool:
 
 
 def _names_paper(source: Source, question: str) -> bool:
-    """True when the question names the paper: its title, or a name (a word with capitals or digits) the abstract uses."""
+    """True when the question names the paper: its title or own name (`rag.titles.calls_by_name`), or a
+    name (a word with capitals or digits) the abstract uses."""
     name = display_name(source).lower()
-    if name and name in question.lower():
+    if (name and name in question.lower()) or calls_by_name(question, source.hit.title, source.abstract):
         return True
     return bool({t for t in key_terms(question) if not t.isdigit()} & key_terms(source.abstract))
 
@@ -340,10 +370,13 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         if intent.kind == "quantity":
             flags.append(_states_number(sentence, asked) and (not speed or bool(_SPEED.search(sentence))))
         elif intent.kind == "entity" and intent.noun.lower() in _DATA_NOUNS:
-            flags.append(_names_data(sentence))
+            # "what kind of data": a sentence saying "snapshot data" answers too
+            flags.append(_names_data(sentence) or (intent.noun.lower() == "data" and bool(re.search(r"\bdata\b", sentence))))
+        elif intent.kind == "expansion":  # "what does ACE stand for": the sentence defining "... (ACE)"
+            flags.append(bool(re.search(rf"\(\s*{re.escape(intent.noun)}\s*\)", plain_markup(sentence), re.IGNORECASE)))
         elif intent.kind == "entity" and against:  # "what baselines does X beat": a sentence comparing
             flags.append(bool(_COMPARES.search(sentence)))
-        elif intent.kind == "entity" and intent.noun.lower().rstrip("s") in _MODEL_NOUNS:
+        elif intent.kind == "entity" and intent.noun.lower().rstrip("s") in _MODEL_NOUNS and not intent.of_kind:
             # "which LLM does X fine-tune": a model's own name answers, not "multimodal LLMs" in general
             flags.append(any(not is_generic_term(t) and t not in spelled for t in _new_names(sentence, asked, name)))
         elif intent.kind == "entity":
@@ -363,6 +396,12 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         flags = np.array([all(_holds(_stems(source.sentence(i)), w) for w in wanted) for i in range(len(flags))], dtype=bool)
     if intent.kind in ("cause", "check") or (intent.kind == "entity" and against):
         return flags if flags.any() else ~asking  # no such sentence: any may answer
+    if intent.kind == "entity" and intent.noun.lower() not in _DATA_NOUNS and not against:
+        # "what mathematical tools ...": a sentence holding the asked noun ("Using tools from ...") when any does
+        noun = tokenize(intent.noun)
+        holding = flags & np.array([bool(noun) and noun[-1] in _stems(source.sentence(i)) for i in range(len(flags))], dtype=bool)
+        if holding.any() and (intent.noun.lower().rstrip("s") not in _MODEL_NOUNS or intent.of_kind):
+            return holding
     if intent.kind == "quantity" and not intent.noun:
         digits = _with_digits(source)
         if (flags & digits).any():
@@ -375,6 +414,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         absent = bool(counted) and _HOW_MANY.search(question) and not _UNITS.search(intent.noun)
         if counting.any():
             return counting
+        if counted and not _HOW_MUCH.search(question) and counted[-1] not in _EFFECTS and not _holds(_stems(source.abstract), counted[-1]):
+            return np.zeros(len(flags), dtype=bool)  # "what learning rate does X use": the abstract never names a rate
         if absent and not _holds(_stems(source.abstract), counted[-1]):
             # What is counted is never named (the abstract may abbreviate it: "SOPs" for "synaptic
             # ops"): only a figure about another thing the question names ("ResNet-18") may answer.

@@ -1,7 +1,8 @@
 """What a question asks for: a quantity, a named thing (dataset, model, ...), a method, a cause or
 limitation ("why ...", "what's wrong with ..."), a paper, a list of papers, a yes/no answer or
-comparison ("check"), or who wrote a work, when or where it appeared ("bibliographic", which no
-abstract states about itself).
+comparison ("check"), who wrote a work, when or where it appeared ("bibliographic", which no
+abstract states about itself), the long form of an acronym ("expansion"), or something no abstract
+holds at all ("out_of_scope": "tell me a joke").
 
 Rules over the question's wording, deterministic and instant. The answer stage uses the intent to
 choose evidence (a sentence with a number for "how deep", one naming a dataset for "which
@@ -16,13 +17,14 @@ from typing import Literal
 
 from rag.query import papers_requested
 
-Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "check", "general", "bibliographic"]
+Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "check", "general", "bibliographic",
+               "expansion", "out_of_scope"]
 
 _QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
     r"|by\s+(?:how\s+much|what\s+(?:factor|margin|percentage))|to\s+what\s+(?:size|extent|degree)"
-    r"|what\s+(?:\w+\s+){0,2}?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|size|rate|score|ratio|factor|"
-    r"improvement|gain|reduction|increase|decrease|drop)"
+    r"|what\s+(?:\w+\s+){0,3}?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|size|rate|score|ratio|factor|"
+    r"improvement|gain|reduction|increase|decrease|drop|correlation|range|latency|throughput|run-?time|memory|auroc)"
     r"|what\s+\w+\s+does\s+.+\s+(?:reach|achieve|attain|obtain|score)"
     r"|(?:reach|achieve|attain|obtain)\s+what)\b",
     re.IGNORECASE,
@@ -30,7 +32,7 @@ _QUANTITY = re.compile(
 # "which/what dataset(s)", "what two methods", "which kinds of spectra", "which model showed ...",
 # and with a modifier or two: "what real data", "which weather model", "what PDE tasks".
 _ENTITY = re.compile(
-    r"\b(?:which|what|name|list)\s+(?:the\s+)?(?:(?:two|three|four|kinds?\s+of|types?\s+of|sorts?\s+of)\s+)?(?P<mods>(?:(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)[\w-]+\s+){0,3}?)"
+    r"\b(?:which|what|name|list)\s+(?:the\s+)?(?:(?:two|three|four|(?P<kind>kinds?\s+of|types?\s+of|sorts?\s+of))\s+)?(?P<mods>(?:(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)[\w-]+\s+){0,3}?)"
     r"(?P<noun>datasets?|benchmarks?|corpora|corpus|models?|architectures?|software|tools?|tasks?|languages?(?!\s+models?\b)|"
     r"metrics?|methods|baselines?|spectra|divergences?|distributions?|rewards?|losses|loss|data|modalities|domains?|"
     r"algorithms?|libraries|library|simulators?|systems?|llms?|vlms?|backbones?|scenarios?|settings?|environments?|applications?)\b",
@@ -91,6 +93,16 @@ _RELATIONAL = {
     "difference", "function", "job",
 }
 _ADVERBS = {"exactly", "precisely", "specifically", "actually", "really", "roughly", "typically", "usually", "generally", "mainly"}
+# "what does ACE stand for", "the full name of AFR-Net": the long form an acronym abbreviates.
+_EXPANSION = re.compile(
+    r"\bwhat\s+(?:does|do|did|is|are)\s+(?:the\s+)?(?:acronym\s+|abbreviation\s+)?(?P<a>[\w-]+)\s+(?:stand\s+for|short\s+for|abbreviate)"
+    r"|\b(?:long\s+form|full\s+(?:name|form)|expansion)\s+of\s+(?:the\s+)?(?:acronym\s+)?(?P<b>[\w-]+)",
+    re.IGNORECASE)
+# A request for something no paper abstract holds: a joke, a poem, a story (not a question about research).
+_OUT_OF_SCOPE = re.compile(
+    r"^\W*(?:please\s+)?(?:tell|write|give|make\s+up|compose|sing)\s+(?:me\s+|us\s+)?(?:a|an|some|another)\s+(?:\w+\s+)?"
+    r"(?:jokes?|poems?|stor(?:y|ies)|songs?|limericks?|haikus?|riddles?|puns?|raps?)\b",
+    re.IGNORECASE)
 _METHOD = re.compile(r"^\s*(?:how|why)\b|\bwhat\s+does\s+.+\s+(?:use|add|do|combine|rely|introduce)\b", re.IGNORECASE)
 # Nouns that name what is asked, for "The X abstract does not name a dataset".
 _ASKED_NOUN = {
@@ -105,11 +117,13 @@ class Intent:
     kind of thing ("dataset"), for a quantity question what is counted or measured ("tasks", "AUROC";
     "" when the question names none, as in "how deep"); `phrase` is that noun with the words
     qualifying it in the question ("dialogue scenarios", "downstream tasks"); for a yes/no question
-    the thing it asks about ("does TriForces require DFT labels" gives "DFT labels")."""
+    the thing it asks about ("does TriForces require DFT labels" gives "DFT labels"); for an expansion
+    ("what does ACE stand for") the acronym."""
 
     kind: Kind
     noun: str = ""
     phrase: str = ""
+    of_kind: bool = False  # "what kind of models": a kind answers ("multimodal large language models"), not a name
 
     def missing_phrase(self) -> str:
         """How to say that an abstract is silent on what is asked, e.g. "does not name a dataset"."""
@@ -126,6 +140,8 @@ class Intent:
             return f"does not name {thing}"
         if self.kind == "bibliographic":
             return _BIBLIOGRAPHIC_MISSING[self.noun]
+        if self.kind == "expansion":
+            return f"does not spell out {self.noun}"
         if self.kind == "general" and self.phrase:
             return f"does not say which {self.phrase.lower()}"
         return "does not say"
@@ -133,18 +149,23 @@ class Intent:
 
 def classify(question: str) -> Intent:
     """The intent of `question` (see the module docstring); "general" when no rule fires."""
+    if _OUT_OF_SCOPE.search(question):
+        return Intent("out_of_scope")
     if papers_requested(question):
         return Intent("papers")
     bibliographic = _BIBLIOGRAPHIC.search(question)
     if bibliographic:
         return Intent("bibliographic", _bibliographic_noun(bibliographic.group(0)))
+    expansion = _EXPANSION.search(question)
+    if expansion:
+        return Intent("expansion", expansion.group("a") or expansion.group("b"))
     if _QUANTITY.search(question):
         return Intent("quantity", *_measured(question))
     if not _STARTS_ASKING.search(question) and _MEASURE.search(question):
         return Intent("quantity")
     entity = _ENTITY.search(question)
     if entity and not _PAPER.search(question):
-        return Intent("entity", entity.group("noun"), f"{entity.group('mods')}{entity.group('noun')}")
+        return Intent("entity", entity.group("noun"), f"{entity.group('mods')}{entity.group('noun')}", bool(entity.group("kind")))
     if _PAPER.search(question):
         return Intent("paper")
     if _CAUSE.search(question):

@@ -4,7 +4,8 @@ A paper's evidence is its best chunk's dense cosine to the query and its BM25 sc
 query term. `retrieval_floor` is the lenient instance `rag search` uses (either signal alone is
 enough); `answer_policy` is the stricter instance answers use (a weighted sum of both must reach
 `answer.min_relevance`, unless the question names the paper's title or the name its abstract gives
-its contribution, in any case, or the abstract holds the question's whole topic as one phrase);
+its contribution, in any case, or a coined name the abstract mentions ("graphcast"), or the abstract
+holds the question's whole topic as one phrase);
 `named_first` puts the papers a question names first. A question naming a versioned thing ("ResNet-50", "GPT-4") is not answered from a paper that never mentions it.
 """
 
@@ -18,7 +19,7 @@ from rag.metadata import abstract_from
 from rag.query import content_query, topic_words
 from rag.settings import Settings
 from rag.text import names_in, tokenize
-from rag.titles import calls_by_name
+from rag.titles import calls_by_name, mentions_name
 
 _NEVER = float("inf")
 
@@ -48,7 +49,7 @@ class RelevancePolicy:
             abstract = abstract_from(hit.chunk_metadata, f"{hit.text} {getattr(hit, 'bm25_text', None) or ''}")
             if _misses_versioned_name(query, abstract):
                 return False
-            if self.title_names and calls_by_name(query, hit.title, abstract):
+            if self.title_names and (calls_by_name(query, hit.title, abstract) or mentions_name(query, abstract)):
                 return True
             if self.topic_phrase and _holds_topic(query, f"{hit.title} {abstract}"):
                 return True
@@ -106,8 +107,8 @@ def retrieval_floor(settings: Settings) -> RelevancePolicy:
 
 def answer_policy(settings: Settings) -> RelevancePolicy:
     """The stricter rule for answering: cosine + answer.lexical_weight * BM25/term >= answer.min_relevance,
-    or the question names the paper's title or introduced name, or the abstract holds its topic as a
-    phrase; never a paper missing a versioned name the question gives."""
+    or the question names the paper's title, introduced name or a coined name it mentions, or the
+    abstract holds its topic as a phrase; never a paper missing a versioned name the question gives."""
     return RelevancePolicy(
         min_combined=settings.answer.min_relevance, lexical_weight=settings.answer.lexical_weight, title_names=True,
         topic_phrase=True,

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from rag.text import names_in
+from rag.query import plain_question, topic_words
+from rag.text import names_in, tokenize
 
 MAX_TITLE_WORDS = 9
 # A coined name: letters/digits/hyphens with an upper-case letter after the first character
@@ -43,6 +44,8 @@ _INTRODUCING = re.compile(
 _LEAD = re.compile(r"(?:\s|[*_{}$]|\\text\w*|\b(?:a|an|the|novel|new|our)\b)*")
 _CAPITALISED = re.compile(r"[A-Z][\w-]*(?:\s+[A-Z][\w-]*){1,5}")
 _BRACKETED = re.compile(r"\(([A-Za-z][\w-]*)\)")
+# The Capitalised words that end just before a bracketed name: its spelled-out form.
+_CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w-]*\s+){2,8}$")
 
 
 def is_field_acronym(name: str) -> bool:
@@ -89,8 +92,9 @@ def plain_markup(text: str) -> str:
 def own_names(title: str, abstract: str) -> list[str]:
     """The names a question may call a paper by in any case, lower-cased: the name its abstract
     introduces unless it is all capitals, that name's long form when the abstract spells it out
-    ("adaptive physics transformer" for APT), and its title unless the title is the abstract's
-    opening words."""
+    ("adaptive physics transformer" for APT) or its Capitalised words before the bracketed name
+    ("conditional clifford-steerable cnns"), and its title unless the title is the abstract's opening
+    words; each also with field acronyms spelled out as `rag.query.plain_question` does."""
     plain = plain_markup(abstract)
     name = introduced_name(plain)
     names = [name] if name else []
@@ -101,13 +105,19 @@ def own_names(title: str, abstract: str) -> list[str]:
             long_form = words[-len(capitals):] if capitals and len(words) >= len(capitals) else []
             if "".join(w[0] for w in long_form).upper() == capitals:
                 names.append(" ".join(long_form))
+            run = _CAPITALISED_RUN.search(match.group(1))  # "Conditional Clifford-Steerable CNNs (C-CSCNNs)"
+            if run and len(run.group(0).split()) >= 2:
+                names.append(run.group(0))
     opening = title.rstrip("…").strip()
     if opening and not plain.lstrip().startswith(opening):
         names.append(opening)
     # An all-capital name may be an ordinary word in lower case ("CARD" in "credit card"): it counts
     # only as written (rag.text.names_in), so only names with inner capitals, digits or hyphens, or
     # of several words, are matched in lower case.
-    return [n.lower() for n in dict.fromkeys(names) if len(n) > 2 and not (n.isupper() and n.isalpha())]
+    # Questions are read with field acronyms spelled out (rag.query.plain_question: "cnns" is
+    # "convolutional neural networks"), so each name counts in that reading too.
+    names = [n.strip() for n in names if len(n.strip()) > 2 and not (n.isupper() and n.isalpha())]
+    return list(dict.fromkeys(v for n in names for v in (n.lower(), plain_question(n.lower()))))
 
 
 def names_any(question: str, names: list[str]) -> bool:
@@ -120,10 +130,31 @@ def names_any(question: str, names: list[str]) -> bool:
 def calls_by_name(query: str, title: str, abstract: str) -> bool:
     """True when `query` calls the paper by its own name: a name it writes (with capitals or digits,
     as `rag.text.names_in` reads them) within the title or the introduced name ("namely ... (GEAR)"),
-    or one of `own_names` in any case ("unisparse", "adaptive physics transformer")."""
+    one of `own_names` in any case ("unisparse", "adaptive physics transformer"), or an all-capital
+    name typed in lower case ("gear") when the rest of the question is about the paper: it has no
+    other topic word, or one the abstract holds ("credit card fraud" does not call CARD)."""
+    introduced = introduced_name(plain_markup(abstract))
     written = [word.lower() for word in names_in(query) if len(word) > 2]
-    own = f"{title} {introduced_name(plain_markup(abstract))}".lower()
-    return any(word in own for word in written) or names_any(query, own_names(title, abstract))
+    own = f"{title} {introduced}".lower()
+    if any(word in own for word in written) or names_any(query, own_names(title, abstract)):
+        return True
+    capitals = [n for n in (title, introduced) if len(n) > 2 and n.isupper() and n.isalpha()]
+    return any(names_any(query, [n.lower()]) and _about_paper(query, n, abstract) for n in capitals)
+
+
+def mentions_name(query: str, abstract: str) -> bool:
+    """True when `query` holds, in any case, a coined name the abstract writes with inner capitals or
+    digits ("graphcast" for GraphCast, "qwen3-8b"): four letters or more, not a field acronym; a name
+    with a "+" after it ("LoRA+") is another thing."""
+    names = [n.lower() for n in names_in(plain_markup(abstract))
+             if len(n) >= 4 and not is_field_acronym(n) and (any(c.islower() for c in n) or any(c.isdigit() for c in n))]
+    return names_any(re.sub(r"[\w-]+\++", " ", query), names)  # "LoRA+" is not LoRA
+
+
+def _about_paper(query: str, name: str, abstract: str) -> bool:
+    """True when the query's topic words besides `name` are none, or one of them is in the abstract."""
+    others = set(tokenize(" ".join(topic_words(query)))) - set(tokenize(name))
+    return not others or bool(others & set(tokenize(plain_markup(abstract))))
 
 
 def _coined_name(abstract: str) -> str | None:
