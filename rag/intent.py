@@ -92,7 +92,7 @@ _RELATIONAL = {
     "idea", "point", "part", "way", "trick", "mechanism", "reason", "goal", "aim", "contribution", "insight",
     "difference", "function", "job",
 }
-_ADVERBS = {"exactly", "precisely", "specifically", "actually", "really", "roughly", "typically", "usually", "generally", "mainly"}
+_ADVERBS = {"exactly", "precisely", "specifically", "actually", "really", "roughly", "typically", "usually", "generally", "mainly", "else"}
 # "what does ACE stand for", "the full name of AFR-Net": the long form an acronym abbreviates.
 _EXPANSION = re.compile(
     r"\bwhat\s+(?:does|do|did|is|are)\s+(?:the\s+)?(?:acronym\s+|abbreviation\s+)?(?P<a>[\w-]+)\s+(?:stand\s+for|short\s+for|abbreviate)"

@@ -6,7 +6,7 @@ enough); `answer_policy` is the stricter instance answers use (a weighted sum of
 `answer.min_relevance`, unless the question names the paper's title or the name its abstract gives
 its contribution, in any case, or a coined name the abstract mentions ("graphcast"), or the abstract
 holds the question's whole topic as one phrase);
-`named_first` puts the papers a question names first. A question naming a versioned thing ("ResNet-50", "GPT-4") is not answered from a paper that never mentions it.
+`named_first` puts the papers a question names first. A question naming a versioned thing ("ResNet-50", "GPT-4", "LoRA+") is not answered from a paper that never mentions it.
 """
 
 from __future__ import annotations
@@ -87,11 +87,13 @@ def _holds_topic(query: str, text: str) -> bool:
 
 
 def _misses_versioned_name(query: str, text: str) -> bool:
-    """True when the query names versioned things (letters with digits: "ResNet-50", "GPT-4") and
-    `text` holds none of them (hyphens and case aside: "cifar10" is "CIFAR-10")."""
+    """True when the query names versioned things (letters with digits: "ResNet-50", "GPT-4"; a name
+    with "+" after it: "LoRA+") and `text` holds none of them (hyphens and case aside: "cifar10" is
+    "CIFAR-10")."""
     def flat(s: str) -> str:
         return re.sub(r"[\s_-]", "", s.lower())
     versioned = [flat(n) for n in names_in(query) if any(c.isdigit() for c in n) and any(c.isalpha() for c in n)]
+    versioned += [flat(n) for n in re.findall(r"[A-Za-z][\w-]*\++", query)]  # "LoRA+" is not LoRA
     return bool(versioned) and not any(v in flat(text) for v in versioned)
 
 

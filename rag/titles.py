@@ -45,6 +45,10 @@ _LEAD = re.compile(r"(?:\s|[*_{}$]|\\text\w*|\b(?:a|an|the|novel|new|our)\b)*")
 _CAPITALISED = re.compile(r"[A-Z][\w-]*(?:\s+[A-Z][\w-]*){1,5}")
 _BRACKETED = re.compile(r"\(([A-Za-z][\w-]*)\)")
 # The Capitalised words that end just before a bracketed name: its spelled-out form.
+# A name with "+" after it ("LoRA+", "C++") names another thing than the name.
+_VARIANT = re.compile(r"[\w-]+\++")
+# Words asking about a paper itself (who wrote it, when it appeared), not about a topic.
+_ABOUT_A_PAPER = set(tokenize("wrote written write authored published publish released release appeared year venue conference"))
 _CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w-]*\s+){2,8}$")
 
 
@@ -132,7 +136,9 @@ def calls_by_name(query: str, title: str, abstract: str) -> bool:
     as `rag.text.names_in` reads them) within the title or the introduced name ("namely ... (GEAR)"),
     one of `own_names` in any case ("unisparse", "adaptive physics transformer"), or an all-capital
     name typed in lower case ("gear") when the rest of the question is about the paper: it has no
-    other topic word, or one the abstract holds ("credit card fraud" does not call CARD)."""
+    other topic word (who wrote it, when it appeared aside), or one the abstract holds ("credit card
+    fraud" does not call CARD). A name followed by "+" ("LoRA+") calls no paper of that name."""
+    query = _VARIANT.sub(" ", query)  # "LoRA+" is another method than LoRA
     introduced = introduced_name(plain_markup(abstract))
     written = [word.lower() for word in names_in(query) if len(word) > 2]
     own = f"{title} {introduced}".lower()
@@ -148,12 +154,12 @@ def mentions_name(query: str, abstract: str) -> bool:
     with a "+" after it ("LoRA+") is another thing."""
     names = [n.lower() for n in names_in(plain_markup(abstract))
              if len(n) >= 4 and not is_field_acronym(n) and (any(c.islower() for c in n) or any(c.isdigit() for c in n))]
-    return names_any(re.sub(r"[\w-]+\++", " ", query), names)  # "LoRA+" is not LoRA
+    return names_any(_VARIANT.sub(" ", query), names)
 
 
 def _about_paper(query: str, name: str, abstract: str) -> bool:
     """True when the query's topic words besides `name` are none, or one of them is in the abstract."""
-    others = set(tokenize(" ".join(topic_words(query)))) - set(tokenize(name))
+    others = set(tokenize(" ".join(topic_words(query)))) - set(tokenize(name)) - _ABOUT_A_PAPER
     return not others or bool(others & set(tokenize(plain_markup(abstract))))
 
 
