@@ -16,7 +16,11 @@ finds the one sentence saying it), plus bonuses for what the intent (rag.intent)
   shortcoming ("since ...", "fail to", "is incomplete");
 - a paper ("which paper ...", "is there a paper ..."), a method, anything else: the best sentence,
   plus the sentence stating the paper's contribution when the question does not name the paper;
+- an acronym's long form ("what does ACE stand for"): the sentence defining "... (ACE)";
 - several papers ("which papers ..."): one line per retrieved paper, each cited.
+The words naming the paper, pointing at it ("in the X paper") or set aside ("besides X", "on top of
+X") are no evidence, and a sentence about the thing set aside ranks lower. A request no abstract
+answers ("tell me a joke") gets no statements, so it is refused.
 A single-paper answer adds the runner-up sentence when it scores nearly as well as the best, and the
 sentence before the best one when the best refers back to it ("aggregates these three signals").
 Only the top-ranked paper answers a single-paper question: other papers are not quoted to fill
@@ -24,7 +28,7 @@ the answer. When the top paper's abstract lacks the asked kind of fact altogethe
 so, citing the paper ("The SpikeInit abstract does not name a dataset [1].") instead of quoting an
 unrelated sentence: no sentence counts what "how many X" counts and X is nowhere in the abstract; no
 sentence states a speed for "how fast"; the abstract never mentions what a "what X was ..." question
-asks for. Quotes are exact: each is abstract[start:end] of its source.
+asks for, or the measure a "what learning rate ..." question asks for. Quotes are exact: each is abstract[start:end] of its source.
 """
 
 from __future__ import annotations
