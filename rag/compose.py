@@ -28,7 +28,8 @@ the answer. When the top paper's abstract lacks the asked kind of fact altogethe
 so, citing the paper ("The SpikeInit abstract does not name a dataset [1].") instead of quoting an
 unrelated sentence: no sentence counts what "how many X" counts and X is nowhere in the abstract; no
 sentence states a speed for "how fast"; the abstract never mentions what a "what X was ..." question
-asks for, or the measure a "what learning rate ..." question asks for. Quotes are exact: each is abstract[start:end] of its source.
+asks for, or the measure a "what learning rate ..." question asks for. Quotes are exact: each is
+abstract[start:end] of its source.
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ _LEANS = re.compile(r"\b(?:these|those)\s+(?:two|three|four|five|six|several)\b"
 # "How many parameters": a count of things, which an abstract never mentioning them does not state.
 # Units ("how many terabytes") are no things: the abstract may write them otherwise ("TB").
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
-_HOW_MUCH = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
+_HOW_MANY_OR_MUCH = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
 # What a "what X does Y reach" question may ask for that an abstract states in other words ("improving the mCSI by 34.0%").
 _EFFECTS = set(tokenize("gain gains improvement improvements reduction reductions increase decrease drop boost change "
                         "speedup speed-up size performance value result results difference margin"))
@@ -114,13 +115,14 @@ _OWN = re.compile(r"\b(?:we|our)\b", re.IGNORECASE)
 # So is what the asked thing is added to: "what do modified SINNs add on top of SINNs".
 _EXCLUDED = re.compile(r"\b(?:besides|apart\s+from|other\s+than|aside\s+from|except(?:\s+for)?|beyond|on\s+top\s+of)\s+[^,?;]+(?:[,;]|\?|$)",
                        re.IGNORECASE)
-# Words that point at the paper ("in the inference-time steering paper", "the RCT budget paper, ...") found it
-# already; they say nothing about which of its sentences answers.
 # Words saying how many, not what ("several pressure-variable subsets"): no evidence for a sentence.
 _QUANTIFIERS = set(tokenize("several multiple many various numerous"))
+# Words that point at the paper ("in the inference-time steering paper", "the RCT budget paper, ...") found it
+# already; they say nothing about which of its sentences answers.
 _LOCATOR = re.compile(
     r"(?:^\W*|\b(?:in|of|from|for|by|with|per)\s+)(?:the|this|that)\s+[^?,;]{0,60}?\b(?:paper|work|study|article|abstract|framework)\b",
     re.IGNORECASE)
+# The cue words of _EXCLUDED, which are not the thing set aside.
 _EXCLUSION_WORDS = set(tokenize("besides apart other aside except beyond top"))
 _URL = re.compile(r"\bhttps?:/*\S+|\b\S+\.(?:com|org|io|net)/\S*")
 # Capitalised words before a bracketed abbreviation: "Theory of Mind (ToM)", "Batch Normalization (BN)".
@@ -418,7 +420,7 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         absent = bool(counted) and _HOW_MANY.search(question) and not _UNITS.search(intent.noun)
         if counting.any():
             return counting
-        if counted and not _HOW_MUCH.search(question) and counted[-1] not in _EFFECTS and not _holds(_stems(source.abstract), counted[-1]):
+        if counted and not _HOW_MANY_OR_MUCH.search(question) and counted[-1] not in _EFFECTS and not _holds(_stems(source.abstract), counted[-1]):
             return np.zeros(len(flags), dtype=bool)  # "what learning rate does X use": the abstract never names a rate
         if absent and not _holds(_stems(source.abstract), counted[-1]):
             # What is counted is never named (the abstract may abbreviate it: "SOPs" for "synaptic

@@ -45,11 +45,11 @@ _LEAD = re.compile(r"(?:\s|[*_{}$]|\\text\w*|\b(?:a|an|the|novel|new|our)\b)*")
 _CAPITALISED = re.compile(r"[A-Z][\w-]*(?:\s+[A-Z][\w-]*){1,5}")
 _BRACKETED = re.compile(r"\(([A-Za-z][\w-]*)\)")
 # The Capitalised words that end just before a bracketed name: its spelled-out form.
+_CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w-]*\s+){2,8}$")
 # A name with "+" after it ("LoRA+", "C++") names another thing than the name.
 _VARIANT = re.compile(r"[\w-]+\++")
 # Words asking about a paper itself (who wrote it, when it appeared), not about a topic.
 _ABOUT_A_PAPER = set(tokenize("wrote written write authored published publish released release appeared year venue conference"))
-_CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w-]*\s+){2,8}$")
 
 
 def is_field_acronym(name: str) -> bool:
