@@ -15,7 +15,7 @@ from typing import Any, Iterator
 from rag.backends import AnswerBackend, LLMError
 from rag.conversation import standalone_question
 from rag.errors import RagError
-from rag.compose import Statement, compose
+from rag.compose import Statement, bears_on, compose
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import classify
 from rag.relevance import answer_policy, named_first
@@ -188,8 +188,9 @@ class Answerer:
         return question
 
     def _checked(self, question: str, standalone: str, raw: str, sources: list[Source], plan: list[Statement]) -> Answer:
-        """The shown answer: the backend's checked sentences that add to the composed answer, then the
-        composed answer itself (see rag.compose). Unsupported generated sentences are removed (or
+        """The shown answer: the backend's checked sentences that add to the composed answer and bear on
+        the question (`rag.compose.bears_on`), then the composed answer itself (see rag.compose).
+        Unsupported generated sentences are removed (or, with grounding.unsupported: mark, shown
         marked); when none is kept, `fallback` says the composed answer stands alone."""
         generated = self.checker.check(self.writer.sentences(raw, sources), sources)
         removed = [c for c in generated if not c.supported]
@@ -197,9 +198,12 @@ class Answerer:
         quoted = [st.text for st in plan if not st.silent]
         allowed = {st.n for st in plan}
         mark = self.settings.grounding.unsupported == "mark"
+        by_n = {s.n: s for s in sources}
+        asked = plain_question(standalone)
         kept = [] if silent else [
             c for c in generated
-            if (c.supported or mark) and set(c.cited) <= allowed and not _repeats(c.text, quoted)
+            if set(c.cited) <= allowed and not _repeats(c.text, quoted)
+            and ((c.supported and all(bears_on(strip_markers(c.text), asked, by_n[n]) for n in c.cited)) or (mark and not c.supported))
         ]
         planned = self.checker.check(quoted, sources) + [_silence(st, sources) for st in plan if st.silent]
         removed += [c for c in planned if not c.supported]

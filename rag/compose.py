@@ -122,6 +122,8 @@ _QUANTIFIERS = set(tokenize("several multiple many various numerous"))
 _LOCATOR = re.compile(
     r"(?:^\W*|\b(?:in|of|from|for|by|with|per)\s+)(?:the|this|that)\s+[^?,;]{0,60}?\b(?:paper|work|study|article|abstract|framework)\b",
     re.IGNORECASE)
+# A sentence about the answer or its sources rather than the papers: an echo of the prompt's layout.
+_META = re.compile(r"\b(?:this|the)\s+(?:answer|question|sources?|context|prompt|passages?|excerpts?)\b", re.IGNORECASE)
 # The cue words of _EXCLUDED, which are not the thing set aside.
 _EXCLUSION_WORDS = set(tokenize("besides apart other aside except beyond top"))
 _URL = re.compile(r"\bhttps?:/*\S+|\b\S+\.(?:com|org|io|net)/\S*")
@@ -183,6 +185,19 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         chosen += _covering(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     chosen += [i for i in ranked[1:max_sentences] if i not in chosen and scores[i] >= ratio * scores[ranked[0]]][: max_sentences - len(chosen)]
     return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(sorted(chosen))]
+
+
+def bears_on(sentence: str, question: str, source: Source) -> bool:
+    """True when `sentence` (a model's, about `source`) holds a word the question asks about, the
+    paper's own names and quantifiers aside ("In this paper, we propose UniSparse ..." does not bear
+    on "what accuracy does unisparse get on cifar-10"), and does not talk about the answer or its
+    sources ("from which this answer is derived"); always True when the question asks about nothing
+    but the paper."""
+    if _META.search(sentence):
+        return False
+    asked = _stems(_LOCATOR.sub(" ", question)) - _stems(" ".join(_own_words(source, question))) - _QUANTIFIERS
+    held = _stems(sentence)
+    return not asked or any(_holds(held, w) for w in asked)
 
 
 def _covering(source: Source, question: str, ranked: list[int], chosen: list[int]) -> list[int]:

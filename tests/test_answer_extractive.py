@@ -110,6 +110,17 @@ def test_mark_mode_shows_a_failing_sentence_marked_unsupported(seeded_settings, 
     assert removed.removed_sentences == ["Bananas ripen faster on the moon than in Brazil [1]."]
 
 
+def test_a_true_sentence_that_does_not_bear_on_the_question_is_not_shown(seeded_settings, seeded_retriever, scripted_llm):
+    # Both are true of the StormInsight abstract, neither says by how much MAE drops; the second
+    # talks about the answer itself (an echo of the prompt's layout).
+    scene = "Nowcasting forms the first line of defense against rapidly evolving weather hazards."
+    reply = f"{scene} [1] This answer is derived from the StormInsight abstract [1]."
+    answer = _scripted_answerer(seeded_settings, seeded_retriever, scripted_llm, reply).ask(STORM_QUESTION)
+    assert not answer.refused and answer.error is None
+    assert "Nowcasting" not in answer.answer and "This answer" not in answer.answer
+    assert SUPPORTED in answer.answer
+
+
 def test_a_reply_whose_sentences_all_fail_falls_back_to_quoted_sentences(seeded_settings, seeded_retriever, scripted_llm):
     reply = "Bananas ripen faster on the moon than in Brazil [1]. Penguins invented the steam engine [2]."
     answer = _scripted_answerer(seeded_settings, seeded_retriever, scripted_llm, reply).ask(STORM_QUESTION)
