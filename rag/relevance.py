@@ -6,7 +6,8 @@ where a hit lacks it). `retrieval_floor` is the lenient instance `rag search` us
 enough); `answer_policy` is the stricter instance answers use (a weighted sum of both must reach
 `answer.min_relevance`, unless the question names the paper's title or the name its abstract gives
 its contribution, in any case, or the abstract holds the question's whole topic as one phrase);
-`named_first` puts the papers a question names first. A question naming a versioned thing ("ResNet-50", "GPT-4") is not answered from a paper that never mentions it.
+`named_first` puts the papers a question names first. A question naming a versioned thing ("ResNet-50",
+"GPT-4", "LoRA+") is not answered from a paper that never mentions it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from rag.metadata import abstract_from
+from rag.metadata import hit_abstract
 from rag.query import content_query, topic_words
 from rag.settings import Settings
 from rag.text import names_in, tokenize
@@ -46,7 +47,7 @@ class RelevancePolicy:
         rare word of an off-topic question scores high on a large corpus).
         """
         if self.title_names or self.topic_phrase:
-            abstract = abstract_from(hit.chunk_metadata, f"{hit.text} {getattr(hit, 'bm25_text', None) or ''}")
+            abstract = hit_abstract(hit, f"{hit.text} {getattr(hit, 'bm25_text', None) or ''}")
             if _misses_versioned_name(query, abstract):
                 return False
             if self.title_names and calls_by_name(query, hit.title, abstract):
@@ -74,7 +75,7 @@ class RelevancePolicy:
 
 def named_first(hits: list[Any], query: str) -> list[Any]:
     """`hits` with the papers the query calls by their own name (`rag.titles.calls_by_name`) first, in order."""
-    named = [h for h in hits if calls_by_name(query, h.title, abstract_from(h.chunk_metadata, h.text))]
+    named = [h for h in hits if calls_by_name(query, h.title, hit_abstract(h, h.text))]
     return named + [h for h in hits if h not in named]
 
 
@@ -90,11 +91,13 @@ def _holds_topic(query: str, text: str) -> bool:
 
 
 def _misses_versioned_name(query: str, text: str) -> bool:
-    """True when the query names versioned things (letters with digits: "ResNet-50", "GPT-4") and
-    `text` holds none of them (hyphens and case aside: "cifar10" is "CIFAR-10")."""
+    """True when the query names versioned things (letters with digits: "ResNet-50", "GPT-4"; or a
+    name with a "+" suffix: "LoRA+") and `text` holds none of them (hyphens and case aside: "cifar10"
+    is "CIFAR-10")."""
     def flat(s: str) -> str:
         return re.sub(r"[\s_-]", "", s.lower())
     versioned = [flat(n) for n in names_in(query) if any(c.isdigit() for c in n) and any(c.isalpha() for c in n)]
+    versioned += [flat(n) for n in re.findall(r"(?<![\w+])[A-Za-z][\w-]*\+(?![\w+])", query)]
     return bool(versioned) and not any(v in flat(text) for v in versioned)
 
 

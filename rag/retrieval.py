@@ -61,6 +61,7 @@ class PaperHit:
     bm25_text: str | None = None  # the chunk BM25 matched best (shown when dense did not find the paper)
     paper_bm25: float | None = None  # BM25 of the query's words over the whole paper (title + abstract)
     paper_terms: int | None = None  # how many of the query's distinct content words the whole paper holds
+    abstract: str | None = None  # the paper's whole abstract, when the retriever's index holds it
     ranks: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
@@ -95,6 +96,7 @@ class PaperRetriever(BaseRetriever):
         self.bm25 = bm25
         self._paper_bm25: PaperBM25 | None = None
         self._position = {chunk_id: i for i, chunk_id in enumerate(bm25.chunk_ids)}
+        self._first_chunk = {m["paper_id"]: i for i, m in enumerate(bm25.metadatas) if m.get("chunk", 0) == 0}
         self._filter_keys = {k for k in set().union(*(m.keys() for m in bm25.metadatas)) if filterable(k)}
 
     def search(
@@ -121,6 +123,9 @@ class PaperRetriever(BaseRetriever):
         words = content_query(query)
         lexical = self._bm25(words, filters) if mode in ("hybrid", "bm25") else {}
         hits = self._fuse(dense, lexical, mode, len(set(tokenize(words))))
+        for hit in hits:
+            first = self._first_chunk.get(hit.paper_id)
+            hit.abstract = hit.chunk_metadata.get("abstract") or (self.bm25.metadatas[first].get("abstract") if first is not None else None)
         for stage in self.postprocessors:
             hits = stage.process(query, hits)
         if floor:
