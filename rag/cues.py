@@ -11,6 +11,7 @@ both sides when it fires:
   "high-dimensional", "continuous product" against "discrete product");
 - comparison direction: "A ... than B" where the passage says "B ... than A" ("width over depth"
   against "depth over width");
+- parity: "outperforms"/"surpasses" where the passage only says "matches" or "comparable";
 - swapped numbers: a number the claim ties to one detail while the passage ties it to another;
 - swapped preferences and paths: "A rather than B", "A instead of B", "replaces B with A", "from
   B to A" where the passage puts B and A the other way round;
@@ -66,7 +67,8 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"stable", "stably", "stabilizes", "stabilize"}, {"unstable", "unstably", "destabilizes", "destabilize"}),
     ({"efficient", "efficiency"}, {"inefficient", "inefficiency"}),
     ({"accurate", "accurately"}, {"inaccurate", "inaccurately"}),
-    ({"success", "successful", "successfully", "succeeds"}, {"failure", "fails", "unsuccessful"}),
+    ({"success", "successful", "successfully", "succeeds", "succeed", "succeeded"},
+     {"failure", "fails", "fail", "failed", "unsuccessful"}),
     ({"strongest", "strong", "stronger"}, {"weakest", "weak", "weaker"}),
     ({"cheap", "cheaper", "inexpensive", "low-cost"}, {"expensive", "costly", "pricier"}),
     ({"requires", "require", "required", "relies", "depends", "needs"}, {"without", "eliminates", "eliminating", "free", "normalization-free"}),
@@ -135,11 +137,12 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     context_words = words(context)
     plain_passage = _plain_words(passage)
     for cue in (_polarity_clash, lambda c, p, x: _prefix_clash(c, p, x, plain_passage), _antonym_clash, _modifier_clash,
-                _comparison_swap, _number_swap, _count_clash, _target_clash):
+                _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
-    found = _preference_swap(_plain_words(claim), _plain_words(passage)) or _crossed_details(claim, passage)
+    found = _preference_swap(_plain_words(claim), plain_passage) or _set_aside_stated(claim_words, passage_words) \
+        or _crossed_details(claim, passage)
     return f"contradicts the source: '{found[0]}' vs '{found[1]}'" if found else ""
 
 
@@ -180,7 +183,9 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
     if len(shared) < max(2, 0.6 * len(wanted)) or any(a in best.lower() for a in aliases):
         return ""
     sentence_words = words(best)
-    cue = next((w for w in sentence_words if w in _PRIOR_WORK), "")
+    # "gains over existing models": prior work as the comparison target is not the subject
+    cue = next((w for i, w in enumerate(sentence_words) if w in _PRIOR_WORK
+                and not set(sentence_words[max(0, i - 3):i]) & (_TARGET_OPENERS | {"over", "against", "compared"})), "")
     if cue and not set(words(claim)) & _PRIOR_WORK:
         return f"the source says this of {cue} methods, not of '{subject}'"
     shared_at = [i for i, w in enumerate(sentence_words) if content_stems(w) & shared]
@@ -222,8 +227,8 @@ def _ordered_names(text: str) -> list[str]:
 
 def words(text: str) -> list[str]:
     """Lower-cased words of `text` (hyphenated words whole), with , ; : kept as clause breaks; "no
-    longer" negates the verb after it, as "not" does."""
-    text = re.sub(r"\bno longer\b", "not", text.lower().replace("n't", " not"))
+    longer", "stops being" and "ceases to" negate the word after them, as "not" does."""
+    text = re.sub(r"\b(?:no longer|stop(?:s|ped)? being|ceas(?:es|ed|e) to(?: be)?)\b", "not", text.lower().replace("n't", " not"))
     return re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text)
 
 
@@ -275,7 +280,7 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
     "not"/"never"/"fail to" govern the first content word after them, skipping auxiliaries and
     fillers; "no"/"without"/"eliminates the need for" govern the last word of the noun phrase after
     them. Words after a negation up to the next comma or conjunction are in its scope, neither
-    negated nor plain.
+    negated nor plain; so are the words "rather than" or "instead of" set aside.
     """
     negated: dict[str, str] = {}
     plain: dict[str, str] = {}
@@ -284,6 +289,11 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
     for i, word in enumerate(tokens):
         if word == ",":
             skip_until = i
+            continue
+        if tuple(tokens[i:i + 2]) in _PREFERENCE_OPENERS:  # what "rather than" sets aside is not stated
+            end = next((k for k in range(i + 2, len(tokens)) if tokens[k] in _SEGMENT_BREAK), len(tokens))
+            scope.update(_canonical(t) for t in tokens[i + 2:end])
+            skip_until = end
             continue
         phrase = next((len(p) for p in _PHRASE_NEGATIONS if tuple(tokens[i:i + len(p)]) == p), 0)
         pair = phrase > 0
@@ -424,6 +434,21 @@ def _antonym_clash(claim: list[str], passage: list[str], context: list[str]) -> 
                 if left is _DEPENDS and not _same_object(claim, said, passage, opposite):
                     continue  # "relies on self-supervision" and "without DFT labels" speak of different things
                 return sorted(said)[0], sorted(opposite)[0]
+    return None
+
+
+# A claim that something outperforms where the passage only says it matches is an overclaim.
+_OUTPERFORMS = next(left for left, _ in ANTONYMS if "outperforms" in left) | {"surpassed", "beat", "exceed", "exceeded"}
+_PARITY = {"match", "matches", "matched", "matching", "comparable", "par", "competitive", "rivals", "equivalent"}
+_BETTER = next(left for left, _ in ANTONYMS if "better" in left)
+
+
+def _parity_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A claim that its subject outperforms ("surpasses the accuracy of classical methods") where
+    the passage says it matches or is comparable, and says nowhere that it does better."""
+    said, parity = _affirmed(claim, _OUTPERFORMS), _affirmed(passage, _PARITY)
+    if said and parity and not set(passage) & (_OUTPERFORMS | _BETTER):
+        return sorted(said)[0], sorted(parity)[0]
     return None
 
 
@@ -636,6 +661,49 @@ def _preference_swap(claim: list[str], passage: list[str]) -> tuple[str, str] | 
     if wrongly_kept and wrongly_dropped:
         return f"{' '.join(sorted(wrongly_kept))} over {' '.join(sorted(wrongly_dropped))}", \
             f"{' '.join(sorted(wrongly_dropped))} over {' '.join(sorted(wrongly_kept))}"
+    return None
+
+
+def _stems(tokens: list[str]) -> set[str]:
+    """Stems of the content words of a word list, hyphenated words whole and in parts."""
+    return {stem(p) for w in tokens if _content(w) for p in [w, *w.split("-")] if len(p) > 2}
+
+
+def _contrast(tokens: list[str]) -> tuple[set[str], set[str]] | None:
+    """(stems of the last two content words of what is kept, stems of the first four of what is
+    set aside) of the first "A rather than B" or "A instead of B" ("Rather than B, A ...") of a
+    word list, or None."""
+    for i in range(len(tokens) - 1):
+        if tuple(tokens[i:i + 2]) not in _PREFERENCE_OPENERS:
+            continue
+        before, after = _clause_around(tokens, i, i + 2)
+        if not before:  # "Rather than B, A": B runs to the comma
+            comma = next((j for j in range(i + 2, len(tokens)) if tokens[j] == ","), None)
+            if comma is None:
+                return None
+            before, after = tokens[comma + 1:], tokens[i + 2:comma]
+            return _stems([w for w in before if _content(w)][:2]), _stems([w for w in after if _content(w)][:4])
+        return _stems([w for w in before if _content(w)][-2:]), _stems([w for w in after if _content(w)][:4])
+    return None
+
+
+def _set_aside_stated(claim: list[str], passage: list[str]) -> tuple[str, str] | None:
+    """One side says "A rather than B" and the other states B (half its words, two at least), with
+    no negation and none of A's last two words:
+    the claim "confidence estimation is a model-specific skill" against "a cross-model skill learned
+    from history rather than a model-specific skill", or the claim "learned from data rather than
+    fixed by mesh topology" against "fixed uniquely by mesh topology"."""
+    for mine, theirs in ((claim, passage), (passage, claim)):
+        found = _contrast(mine)
+        if not found or _contrast(theirs) or _negates(theirs, mine):
+            continue
+        kept, dropped = found
+        kept, dropped = kept - dropped, dropped - kept
+        their = _stems(theirs)
+        stated = dropped & their
+        if dropped and 2 * len(stated) >= len(dropped) and len(stated) >= min(2, len(dropped)) and not kept & their:
+            said = " ".join(sorted(stated))
+            return (f"rather than {said}", said) if mine is claim else (said, f"rather than {said}")
     return None
 
 
