@@ -12,6 +12,8 @@ both sides when it fires:
 - comparison direction: "A ... than B" where the passage says "B ... than A" ("width over depth"
   against "depth over width");
 - parity: "outperforms"/"surpasses" where the passage only says "matches" or "comparable";
+- list swaps: an enumeration that follows the passage's item by item but for one item, which
+  the abstract never mentions ("eDOS, phDOS, XANES and infrared" against "... and Raman");
 - swapped numbers: a number the claim ties to one detail while the passage ties it to another;
 - swapped preferences and paths: "A rather than B", "A instead of B", "replaces B with A", "from
   B to A" where the passage puts B and A the other way round;
@@ -137,7 +139,7 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     context_words = words(context)
     plain_passage = _plain_words(passage)
     for cue in (_polarity_clash, lambda c, p, x: _prefix_clash(c, p, x, plain_passage), _antonym_clash, _modifier_clash,
-                _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash):
+                _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash, _list_swap):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
@@ -434,6 +436,63 @@ def _antonym_clash(claim: list[str], passage: list[str], context: list[str]) -> 
                 if left is _DEPENDS and not _same_object(claim, said, passage, opposite):
                     continue  # "relies on self-supervision" and "without DFT labels" speak of different things
                 return sorted(said)[0], sorted(opposite)[0]
+    return None
+
+
+_CLAUSE_WORDS = {"we", "it", "they", "this", "these", "which", "that", "who", "where", "whose"}
+
+
+def _list_items(tokens: list[str], longest: int) -> list[set[str]]:
+    """Content stems of the items of the first enumeration of three items or more in a word list
+    ("grid, place, and head-direction cells": the first item is the word before the first comma,
+    the last runs from "and"/"or" to the next stop word, one word longer than the longest other
+    item at most; no item longer than `longest` words, nor holding a subject or relative pronoun),
+    or []."""
+    for first, token in enumerate(tokens):
+        if token != "," or first == 0:
+            continue
+        items, current, j = [tokens[first - 1:first]], [], first + 1
+        while j < len(tokens) and len(current) <= longest:
+            word = tokens[j]
+            if word in {"and", "or"}:
+                if current:
+                    items.append(current)
+                last = []
+                for after in tokens[j + 1:j + 2 + max(len(item) for item in items)]:
+                    if after in STOPWORDS or after in _SEGMENT_BREAK:
+                        break
+                    last.append(after)
+                items.append(last)
+                stems = [_stems(item) for item in items]
+                return stems if len(items) >= 3 and all(stems) and len(last) <= longest else []
+            if word == ",":
+                if not current:
+                    break
+                items.append(current)
+                current = []
+            elif word in {";", ":"} or word in _CLAUSE_WORDS:
+                break  # "..., we propose two methods, A and B": a clause, not an item
+            else:
+                current.append(word)
+            j += 1
+    return []
+
+
+def _list_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """An enumeration that follows the passage's item by item, two items at least the same, but
+    puts in one place an item with a word the whole abstract never uses, where the passage has an
+    item the claim does not mention ("grid, place and border cells" against "grid, place, and
+    head-direction cells"). The claim's items are short (three words at most): longer ones are
+    clauses rather than the things a list names."""
+    mine, theirs = _list_items(claim, 3), _list_items(passage, 6)
+    if not mine or not theirs:
+        return None
+    known, claim_stems = _stems(context or passage), _stems(claim)
+    same = [i for i, (a, b) in enumerate(zip(mine, theirs)) if a <= b or b <= a]
+    changed = [i for i, (a, b) in enumerate(zip(mine, theirs)) if a - known and b - claim_stems]
+    if len(same) >= 2 and len(changed) == 1:
+        i = changed[0]
+        return " ".join(sorted(mine[i] - known)), " ".join(sorted(theirs[i] - claim_stems))
     return None
 
 

@@ -185,6 +185,15 @@ def test_absolute_words_the_source_never_uses_are_overclaims(claim, abstract, fl
     ("ML approaches succeed on non-canonical residues.",
      "With non-canonical residues, where ML approaches fail, Agent Rosetta achieves comparable performance.",
      "'succeed' vs 'fail'"),
+    # a list that follows the passage's but for one item the abstract never names
+    ("The spatial tuning cells considered include grid, place and border cells.",
+     "While the brain employs a diverse repertoire of spatial tuning cells\u2014including grid, place, and head-direction "
+     "cells\u2014a normative theory remains elusive.",
+     "'border' vs 'direct head head-direct'"),
+    ("DeepSciReasoner is evaluated on eDOS, phDOS, XANES and infrared spectra.",
+     "We evaluate DeepSciReasoner on eDOS, phonon density of states (phDOS), X-ray absorption near-edge structure (XANES), "
+     "and Raman spectra, where it improves accuracy.",
+     "'infrar' vs 'raman'"),
 ])
 def test_contradiction_cues_name_both_sides(claim, passage, cue):
     assert contradiction(claim, passage) == f"contradicts the source: {cue}"
@@ -258,6 +267,15 @@ def test_contradiction_cues_name_both_sides(claim, passage, cue):
     # parity stated on both sides, or the passage also says it does better
     ("CARD matches classical methods on unseen systems.", "CARD matches the accuracy of classical methods on unseen systems.", ""),
     ("Agent Rosetta outperforms prompt-only agents.", "Agent Rosetta matches specialized models and outperforms prompt-only agents.", ""),
+    # lists: the same items in other words the abstract uses, a shorter list, clauses rather than items
+    ("The framework is tested on Raman, XANES and eDOS spectra.",
+     "We evaluate it on eDOS, phDOS, XANES, and Raman spectra.", ""),
+    ("Grid, place and head-direction codes arise naturally as spectral decompositions.",
+     "The brain employs tuning cells, including grid, place, and head-direction cells.", ""),
+    ("It offers a benchmark for unseen genes and datasets, plus two methods, Virtual Value Perturbation and Gradient "
+     "Trajectory, that distill information.",
+     "To unlock the knowledge within the foundation models, we propose two novel methods, Virtual Value Perturbation and "
+     "Gradient Trajectory, to distill information.", ""),
     # "stops being normalizable" says "non-normalizable"
     ("The intermediate density stops being normalizable although its endpoints are valid.",
      "The intermediate density becomes non-normalizable despite valid endpoints.", ""),
