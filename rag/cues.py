@@ -12,6 +12,8 @@ both sides when it fires:
 - comparison direction: "A ... than B" where the passage says "B ... than A" ("width over depth"
   against "depth over width");
 - parity: "outperforms"/"surpasses" where the passage only says "matches" or "comparable";
+- swapped modifiers: "functional constraints ... structural patterns" against "structural
+  constraints ... functional patterns";
 - list swaps: an enumeration that follows the passage's item by item but for one item, which
   the abstract never mentions ("eDOS, phDOS, XANES and infrared" against "... and Raman");
 - swapped numbers: a number the claim ties to one detail while the passage ties it to another;
@@ -139,7 +141,8 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     context_words = words(context)
     plain_passage = _plain_words(passage)
     for cue in (_polarity_clash, lambda c, p, x: _prefix_clash(c, p, x, plain_passage), _antonym_clash, _modifier_clash,
-                _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash, _list_swap):
+                _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash, _list_swap,
+                _swapped_modifiers):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
@@ -561,6 +564,19 @@ def _modifier_clash(claim: list[str], passage: list[str], context: list[str]) ->
                 mine = {w for w, h in claim_pairs if h == head and w in other}
                 if opposite and not same and not mine:
                     return f"{word} {head}", f"{opposite[0]} {head}"
+    return None
+
+
+def _swapped_modifiers(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """Two words the passage puts before two nouns ("structural constraints", "functional
+    patterns") that the claim puts before them the other way round, and never the passage's way."""
+    mine = {(w, h) for w, h in _modified(claim) if _content(w) and _content(h)}
+    theirs = sorted((w, h) for w, h in _modified(passage) if _content(w) and _content(h))
+    for first, head in theirs:
+        for second, other in theirs:
+            if first != second and head != other and {(first, other), (second, head)} <= mine \
+                    and not {(first, head), (second, other)} & mine:
+                return f"{first} {other}", f"{first} {head}"
     return None
 
 

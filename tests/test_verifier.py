@@ -185,6 +185,10 @@ def test_absolute_words_the_source_never_uses_are_overclaims(claim, abstract, fl
     ("ML approaches succeed on non-canonical residues.",
      "With non-canonical residues, where ML approaches fail, Agent Rosetta achieves comparable performance.",
      "'succeed' vs 'fail'"),
+    # two modifiers swapped between their nouns
+    ("AFR-Net models how functional constraints give rise to structural communication patterns.",
+     "AFR-Net is a framework that models how structural constraints give rise to functional communication patterns.",
+     "'functional constraint' vs 'functional communic'"),
     # a list that follows the passage's but for one item the abstract never names
     ("The spatial tuning cells considered include grid, place and border cells.",
      "While the brain employs a diverse repertoire of spatial tuning cells\u2014including grid, place, and head-direction "
@@ -267,6 +271,9 @@ def test_contradiction_cues_name_both_sides(claim, passage, cue):
     # parity stated on both sides, or the passage also says it does better
     ("CARD matches classical methods on unseen systems.", "CARD matches the accuracy of classical methods on unseen systems.", ""),
     ("Agent Rosetta outperforms prompt-only agents.", "Agent Rosetta matches specialized models and outperforms prompt-only agents.", ""),
+    # the same modifiers on the same nouns, in another order
+    ("Functional communication patterns arise from structural constraints.",
+     "It models how structural constraints give rise to functional communication patterns.", ""),
     # lists: the same items in other words the abstract uses, a shorter list, clauses rather than items
     ("The framework is tested on Raman, XANES and eDOS spectra.",
      "We evaluate it on eDOS, phDOS, XANES, and Raman spectra.", ""),
