@@ -336,6 +336,9 @@ def test_claims_about_prior_work_or_another_name_are_misattributed():
     ("It is tested on twenty-three task pairs.", "It is tested on 23 task pairs.", []),
     ("It is tested on twenty-four task pairs.", "It is tested on 23 task pairs.", ["24"]),
     ("It uses 3.4 minutes.", "It uses 34 minutes.", ["3.4"]),
+    # a count the claim proves by its own enumeration after a colon; a count its list does not prove
+    ("It is tested on four kinds of spectra: eDOS, phDOS, XANES and Raman.", "We test it on eDOS, phDOS, XANES, and Raman spectra.", []),
+    ("It is tested on five kinds of spectra: eDOS, phDOS, XANES and Raman.", "We test it on eDOS, phDOS, XANES, and Raman spectra.", ["5"]),
     # a name written with LaTeX markup in the source
     ("SH2RFSSM beats transformers.", "S$H^2$RFSSM outperforms transformers.", []),
 ])
