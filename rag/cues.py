@@ -14,6 +14,11 @@ both sides when it fires:
 - parity: "outperforms"/"surpasses" where the passage only says "matches" or "comparable";
 - swapped modifiers: "functional constraints ... structural patterns" against "structural
   constraints ... functional patterns";
+- crossed opposites: a passage that pairs two opposites in parallel ("low contrast ... more
+  neurons, ... high contrast ... fewer neurons") and a claim that takes them crosswise ("at high
+  contrast ... more neurons");
+- numbered details: a number the passage ties to one modifier of a noun ("energy MAE by 57%")
+  that the claim ties to the noun's other modifier in the passage ("force MAE by 57%");
 - list swaps: an enumeration that follows the passage's item by item but for one item, which
   the abstract never mentions ("eDOS, phDOS, XANES and infrared" against "... and Raman");
 - swapped numbers: a number the claim ties to one detail while the passage ties it to another;
@@ -142,7 +147,7 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     plain_passage = _plain_words(passage)
     for cue in (_polarity_clash, lambda c, p, x: _prefix_clash(c, p, x, plain_passage), _antonym_clash, _modifier_clash,
                 _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash, _list_swap,
-                _swapped_modifiers):
+                _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
@@ -577,6 +582,88 @@ def _swapped_modifiers(claim: list[str], passage: list[str], context: list[str])
             if first != second and head != other and {(first, other), (second, head)} <= mine \
                     and not {(first, head), (second, other)} & mine:
                 return f"{first} {other}", f"{first} {head}"
+    return None
+
+
+_INTENSIFIERS = {"considerably", "much", "far", "significantly", "substantially"}
+
+
+def _modifier_positions(tokens: list[str]) -> list[tuple[int, int, int, str]]:
+    """(position, MODIFIERS group, side 0 or 1, stem of the word modified) for each opposite
+    modifier of a word list: "low-contrast" and "considerably fewer neurons" count (the modifier
+    itself is the first part of tokens[position])."""
+    out = []
+    for i, token in enumerate(tokens):
+        pieces = token.split("-")
+        word, head = (pieces[0], pieces[1]) if len(pieces) == 2 and all(pieces) else (token, "")
+        if not head:
+            after = [t for t in tokens[i + 1:i + 3] if t not in _INTENSIFIERS][:1]
+            head = after[0] if after and _content(after[0]) else ""
+        for group, sides in enumerate(MODIFIERS):
+            for side, words_of_side in enumerate(sides):
+                if head and word in words_of_side:
+                    out.append((i, group, side, stem(head)))
+    return out
+
+
+def _crossed_opposites(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """The passage pairs both sides of two opposite modifiers in parallel ("low-contrast inputs ...
+    more neurons, to sparse coding at high contrast, ... fewer neurons": the first sides go
+    together, so do the second) and the claim takes one side of each, crosswise ("at high contrast
+    ... recruits more neurons")."""
+    spots: dict[tuple[int, str], dict[int, int]] = {}
+    for position, group, side, head in _modifier_positions(passage):
+        spots.setdefault((group, head), {}).setdefault(side, position)
+    both = {key: sides for key, sides in spots.items() if len(sides) == 2}
+    said: dict[tuple[int, str], set[int]] = {}
+    written: dict[tuple[int, str, int], str] = {}
+    for position, group, side, head in _modifier_positions(claim):
+        said.setdefault((group, head), set()).add(side)
+        written[group, head, side] = claim[position].split("-")[0]
+    for position, group, side, head in _modifier_positions(passage):
+        written.setdefault((group, head, side), passage[position].split("-")[0])
+    picked = {key: min(sides) for key, sides in said.items() if key in both and len(sides) == 1}
+    for one in sorted(picked):
+        for other in sorted(picked):
+            if one[0] >= other[0] or one[1] == other[1]:
+                continue
+            first_one, first_other = (min(both[k], key=both[k].get) for k in (one, other))
+            firsts = max(both[one][first_one], both[other][first_other])
+            seconds = min(both[one][1 - first_one], both[other][1 - first_other])
+            if firsts < seconds and (picked[one] == first_one) != (picked[other] == first_other):
+                word, partner = written[(*one, picked[one])], written[(*other, picked[other])]
+                theirs = written[(*other, 1 - picked[other])]
+                return f"{word} {one[1]} with {partner} {other[1]}", f"{word} {one[1]} with {theirs} {other[1]}"
+    return None
+
+
+def _token_segments(tokens: list[str]) -> list[list[str]]:
+    """A word list cut at commas and conjunctions."""
+    pieces: list[list[str]] = [[]]
+    for word in tokens:
+        if word in _SEGMENT_BREAK:
+            pieces.append([])
+        else:
+            pieces[-1].append(word)
+    return [p for p in pieces if p]
+
+
+def _numbered_modifier_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A number the passage ties to one modifier of a noun ("reduces energy MAE by 57% ... and
+    improves force MAE") that the claim ties to the noun's other modifier ("force MAE by 57%")."""
+    segments = [(seg, {w for w in seg if _NUMBER.match(w)}, {(w, h) for w, h in _modified(seg) if _content(w)})
+                 for seg in _token_segments(passage)]
+    for seg in _token_segments(claim):
+        numbers = {w for w in seg if _NUMBER.match(w)}
+        for word, head in sorted((w, h) for w, h in _modified(seg) if _content(w)):
+            for _, theirs, pairs in segments:
+                if not numbers & theirs or (word, head) in pairs:
+                    continue
+                others = sorted(w for w, h in pairs if h == head and w != word and w not in seg)
+                elsewhere = any((word, head) in p and not numbers & n for _, n, p in segments)
+                if others and elsewhere:
+                    number = sorted(numbers & theirs)[0]
+                    return f"{word} {head} {number}", f"{others[0]} {head} {number}"
     return None
 
 

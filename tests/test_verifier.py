@@ -189,6 +189,14 @@ def test_absolute_words_the_source_never_uses_are_overclaims(claim, abstract, fl
     ("AFR-Net models how functional constraints give rise to structural communication patterns.",
      "AFR-Net is a framework that models how structural constraints give rise to functional communication patterns.",
      "'functional constraint' vs 'functional communic'"),
+    # opposites the passage pairs in parallel, taken crosswise; a number tied to the other modifier of its noun
+    ("At high contrast the network shifts to population coding that recruits more neurons.",
+     "The network shifts from population coding that extracts features from low-contrast or noisy inputs by recruiting "
+     "more neurons, to sparse coding at high contrast, utilizing considerably fewer neurons.",
+     "'more neuron with high contrast' vs 'more neuron with low contrast'"),
+    ("On OMat24, TriForces reduces force MAE by 57% at 20K samples.",
+     "On OMat24, TriForces reduces energy MAE by 57% at 20K samples only and improves force MAE across sample sizes.",
+     "'force mae 20k' vs 'energy mae 20k'"),
     # a list that follows the passage's but for one item the abstract never names
     ("The spatial tuning cells considered include grid, place and border cells.",
      "While the brain employs a diverse repertoire of spatial tuning cells\u2014including grid, place, and head-direction "
@@ -271,6 +279,12 @@ def test_contradiction_cues_name_both_sides(claim, passage, cue):
     # parity stated on both sides, or the passage also says it does better
     ("CARD matches classical methods on unseen systems.", "CARD matches the accuracy of classical methods on unseen systems.", ""),
     ("Agent Rosetta outperforms prompt-only agents.", "Agent Rosetta matches specialized models and outperforms prompt-only agents.", ""),
+    # opposites taken the passage's way; the number tied to the passage's modifier
+    ("At high contrast the network uses sparse coding with fewer neurons.",
+     "The network shifts from population coding that extracts features from low-contrast or noisy inputs by recruiting "
+     "more neurons, to sparse coding at high contrast, utilizing considerably fewer neurons.", ""),
+    ("TriForces cuts energy MAE by 57% at 20K samples and also improves force MAE.",
+     "On OMat24, TriForces reduces energy MAE by 57% at 20K samples only and improves force MAE across sample sizes.", ""),
     # the same modifiers on the same nouns, in another order
     ("Functional communication patterns arise from structural constraints.",
      "It models how structural constraints give rise to functional communication patterns.", ""),
