@@ -120,6 +120,7 @@ MODIFIERS: list[tuple[set[str], set[str]]] = [
     ({"invariant"}, {"equivariant"}),
     ({"synthetic"}, {"real", "real-world"}),
     ({"same", "identical", "shared", "single"}, {"different", "distinct", "separate"}),
+    ({"excellent", "good", "full", "rich"}, {"limited", "poor"}),
 ]
 # Prefixes that negate or change the kind of the word they precede ("non-canonical",
 # "misaligned", "anti-Hebbian"); self/semi/weakly only change a kind of supervision.

@@ -189,6 +189,9 @@ def test_absolute_words_the_source_never_uses_are_overclaims(claim, abstract, fl
     ("AFR-Net models how functional constraints give rise to structural communication patterns.",
      "AFR-Net is a framework that models how structural constraints give rise to functional communication patterns.",
      "'functional constraint' vs 'functional communic'"),
+    ("GraphCast achieves excellent hardware utilization.",
+     "GraphCast demonstrates the highest parameter efficiency, yet suffers from limited hardware utilization.",
+     "'excellent hardwar' vs 'limited hardwar'"),
     # opposites the passage pairs in parallel, taken crosswise; a number tied to the other modifier of its noun
     ("At high contrast the network shifts to population coding that recruits more neurons.",
      "The network shifts from population coding that extracts features from low-contrast or noisy inputs by recruiting "
