@@ -100,7 +100,8 @@ def key_terms(claim: str) -> set[str]:
     """Numbers and names a claim states (a word with an inner capital or a digit, an acronym, or a
     capitalised word inside the sentence), lower-cased; number words become digits ("two" is 2,
     "one thousand" is 1000, "tenfold" is 10), "50k" is 50000, and a number with a unit of ratio
-    or magnitude ("40x", "3.2×") is that number."""
+    or magnitude ("40x", "3.2×") is that number; a number word opening a compound counts ("two-stream"
+    is 2)."""
     claim = _expand_thousands(spelled_compounds(claim))
     terms = {_normalise_number(m) for m in _NUMBER.findall(claim)}
     words = _WORD.findall(claim.replace("*", ""))
@@ -116,6 +117,8 @@ def key_terms(claim: str) -> set[str]:
             continue
         elif lower in NUMBER_WORDS:
             terms.add(NUMBER_WORDS[lower])
+        elif lower.split("-")[0] in NUMBER_WORDS and lower.split("-")[0] != "one" and "-" in lower:
+            terms.add(NUMBER_WORDS[lower.split("-")[0]])  # "two-stream" counts two
         elif any(c.isdigit() for c in stem) or any(c.isupper() for c in stem[1:]) or (i > 0 and stem[0].isupper()):
             terms.add(lower)
     return terms

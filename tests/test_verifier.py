@@ -356,6 +356,10 @@ def test_claims_about_prior_work_or_another_name_are_misattributed():
     # a count the claim proves by its own enumeration after a colon; a count its list does not prove
     ("It is tested on four kinds of spectra: eDOS, phDOS, XANES and Raman.", "We test it on eDOS, phDOS, XANES, and Raman spectra.", []),
     ("It is tested on five kinds of spectra: eDOS, phDOS, XANES and Raman.", "We test it on eDOS, phDOS, XANES, and Raman spectra.", ["5"]),
+    # a number word opening a compound counts; "one-shot" counts nothing
+    ("TriForces is a two-stream framework.", "TriForces is a model-agnostic three-stream framework.", ["2"]),
+    ("It is a two-stage method.", "In the first phase it extracts evidence. In the second phase it aggregates.", []),
+    ("It is a one-shot method.", "It is a few-shot method.", []),
     # a name written with LaTeX markup in the source
     ("SH2RFSSM beats transformers.", "S$H^2$RFSSM outperforms transformers.", []),
 ])
