@@ -1,4 +1,4 @@
-"""Calibrates the relevance floor: best dense cosine and best BM25-per-term, on- vs off-topic.
+"""Calibrates the relevance floor: best dense cosine and best whole-paper BM25-per-term, on- vs off-topic.
 
     .venv/bin/python bench/floor.py [--data-dir /tmp/rag-bench-floor] [--corpus seeds seeds+icml2024] [--embedding-model DIR]
 
@@ -77,17 +77,16 @@ def main() -> None:
                 dense = retriever.search(query, mode="dense", floor=False, top_k=1)
                 lexical = retriever.search(query, mode="bm25", floor=False, top_k=1)
                 terms = set(tokenize(content_query(query)))
-                per_term = lexical[0].bm25_score / max(1, len(terms)) if lexical else 0.0
-                share = per_term / retriever.bm25.max_idf
-                matched = terms & set(tokenize(f"{lexical[0].title} {lexical[0].bm25_text}")) if lexical else set()
-                coverage = len(matched) / max(1, len(terms))
+                per_term = (lexical[0].paper_bm25 or 0.0) / max(1, len(terms)) if lexical else 0.0
+                share = per_term / retriever.paper_bm25.max_idf
+                coverage = (lexical[0].paper_terms or 0) / max(1, len(terms)) if lexical else 0.0
                 kept = bool(retriever.search(query))
                 rows.append([label, query, dense[0].dense_similarity if dense else 0.0, per_term, share, coverage, "yes" if kept else "no"])
         floor = settings.retrieval
         print(f"\n## {name}: floor cosine >= {floor.min_similarity} or (BM25/term >= {floor.min_bm25_per_term} "
-              f"and >= {floor.min_bm25_idf_share} x largest IDF {retriever.bm25.max_idf:.2f} "
+              f"and >= {floor.min_bm25_idf_share} x largest IDF {retriever.paper_bm25.max_idf:.2f} "
               f"and term coverage >= {floor.min_bm25_coverage})\n")
-        print_table(["topic", "query", "best cosine", "best BM25/term", "share of largest IDF", "its coverage", "returned"], rows)
+        print_table(["topic", "query", "best cosine", "best paper BM25/term", "share of largest IDF", "its coverage", "returned"], rows)
         wrong = [r for r in rows if (r[0] == "on") != (r[6] == "yes")]
         off = [r for r in rows if r[0] == "off"]
         print(f"\n{len(wrong)} of {len(rows)} queries on the wrong side of the floor; off-topic maxima: "

@@ -1,7 +1,8 @@
 """Sentence-aware chunking that fits the embedding model's window and keeps character offsets.
 
 Each chunk is a run of whole sentences whose word-piece count fits `max_tokens`; a sentence longer
-than the window alone is cut at word boundaries. `text[start:end]` of the abstract is exactly the
+than that stays whole in a chunk of its own, and is cut at word boundaries only where it is longer
+than `window` (the most the embedding model reads). `text[start:end]` of the abstract is exactly the
 chunk's text, so a citation can point at the exact words.
 """
 
@@ -29,21 +30,25 @@ def chunk_text(
     max_tokens: int,
     overlap_sentences: int = 1,
     sentence_sizes: Sequence[int] | None = None,
+    window: int | None = None,
 ) -> list[Chunk]:
     """Split `text` into chunks of whole sentences, each at most `max_tokens` word pieces.
 
-    Consecutive chunks share `overlap_sentences` sentences so that no statement loses its context.
+    A single sentence longer than `max_tokens` is a chunk of its own, cut at word boundaries into
+    pieces of at most `window` word pieces only where it exceeds `window` (None: `max_tokens`), so
+    small chunks never split a sentence the model could read whole. Consecutive chunks share `overlap_sentences` sentences so that no statement loses its context.
     `sentence_sizes`, when given, are `count_tokens` of each of `sentences(text)`, counted ahead (e.g.
     in one batched tokenizer call for many papers); the chunks are the same either way.
     """
     spans = sentences(text)
     if sentence_sizes is None:
         sentence_sizes = [count_tokens(text[start:end]) for start, end in spans]
+    longest = max(max_tokens, window or 0)
     pieces: list[tuple[int, int]] = []
     sizes: list[int] = []
     for (start, end), size in zip(spans, sentence_sizes, strict=True):
-        if size > max_tokens:
-            for span in _split_long(text, start, end, count_tokens, max_tokens):
+        if size > longest:
+            for span in _split_long(text, start, end, count_tokens, longest):
                 pieces.append(span)
                 sizes.append(count_tokens(text[span[0]:span[1]]))
         else:

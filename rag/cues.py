@@ -11,6 +11,16 @@ both sides when it fires:
   "high-dimensional", "continuous product" against "discrete product");
 - comparison direction: "A ... than B" where the passage says "B ... than A" ("width over depth"
   against "depth over width");
+- parity: "outperforms"/"surpasses" where the passage only says "matches" or "comparable";
+- swapped modifiers: "functional constraints ... structural patterns" against "structural
+  constraints ... functional patterns";
+- crossed opposites: a passage that pairs two opposites in parallel ("low contrast ... more
+  neurons, ... high contrast ... fewer neurons") and a claim that takes them crosswise ("at high
+  contrast ... more neurons");
+- numbered details: a number the passage ties to one modifier of a noun ("energy MAE by 57%")
+  that the claim ties to the noun's other modifier in the passage ("force MAE by 57%");
+- list swaps: an enumeration that follows the passage's item by item but for one item, which
+  the abstract never mentions ("eDOS, phDOS, XANES and infrared" against "... and Raman");
 - swapped numbers: a number the claim ties to one detail while the passage ties it to another;
 - swapped preferences and paths: "A rather than B", "A instead of B", "replaces B with A", "from
   B to A" where the passage puts B and A the other way round;
@@ -66,7 +76,8 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"stable", "stably", "stabilizes", "stabilize"}, {"unstable", "unstably", "destabilizes", "destabilize"}),
     ({"efficient", "efficiency"}, {"inefficient", "inefficiency"}),
     ({"accurate", "accurately"}, {"inaccurate", "inaccurately"}),
-    ({"success", "successful", "successfully", "succeeds"}, {"failure", "fails", "unsuccessful"}),
+    ({"success", "successful", "successfully", "succeeds", "succeed", "succeeded"},
+     {"failure", "fails", "fail", "failed", "unsuccessful"}),
     ({"strongest", "strong", "stronger"}, {"weakest", "weak", "weaker"}),
     ({"cheap", "cheaper", "inexpensive", "low-cost"}, {"expensive", "costly", "pricier"}),
     ({"requires", "require", "required", "relies", "depends", "needs"}, {"without", "eliminates", "eliminating", "free", "normalization-free"}),
@@ -109,6 +120,7 @@ MODIFIERS: list[tuple[set[str], set[str]]] = [
     ({"invariant"}, {"equivariant"}),
     ({"synthetic"}, {"real", "real-world"}),
     ({"same", "identical", "shared", "single"}, {"different", "distinct", "separate"}),
+    ({"excellent", "good", "full", "rich"}, {"limited", "poor"}),
 ]
 # Prefixes that negate or change the kind of the word they precede ("non-canonical",
 # "misaligned", "anti-Hebbian"); self/semi/weakly only change a kind of supervision.
@@ -135,11 +147,13 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     context_words = words(context)
     plain_passage = _plain_words(passage)
     for cue in (_polarity_clash, lambda c, p, x: _prefix_clash(c, p, x, plain_passage), _antonym_clash, _modifier_clash,
-                _comparison_swap, _number_swap, _count_clash, _target_clash):
+                _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash, _list_swap,
+                _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
-    found = _preference_swap(_plain_words(claim), _plain_words(passage)) or _crossed_details(claim, passage)
+    found = _preference_swap(_plain_words(claim), plain_passage) or _set_aside_stated(claim_words, passage_words) \
+        or _crossed_details(claim, passage)
     return f"contradicts the source: '{found[0]}' vs '{found[1]}'" if found else ""
 
 
@@ -180,7 +194,9 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
     if len(shared) < max(2, 0.6 * len(wanted)) or any(a in best.lower() for a in aliases):
         return ""
     sentence_words = words(best)
-    cue = next((w for w in sentence_words if w in _PRIOR_WORK), "")
+    # "gains over existing models": prior work as the comparison target is not the subject
+    cue = next((w for i, w in enumerate(sentence_words) if w in _PRIOR_WORK
+                and not set(sentence_words[max(0, i - 3):i]) & (_TARGET_OPENERS | {"over", "against", "compared"})), "")
     if cue and not set(words(claim)) & _PRIOR_WORK:
         return f"the source says this of {cue} methods, not of '{subject}'"
     shared_at = [i for i, w in enumerate(sentence_words) if content_stems(w) & shared]
@@ -222,8 +238,8 @@ def _ordered_names(text: str) -> list[str]:
 
 def words(text: str) -> list[str]:
     """Lower-cased words of `text` (hyphenated words whole), with , ; : kept as clause breaks; "no
-    longer" negates the verb after it, as "not" does."""
-    text = re.sub(r"\bno longer\b", "not", text.lower().replace("n't", " not"))
+    longer", "stops being" and "ceases to" negate the word after them, as "not" does."""
+    text = re.sub(r"\b(?:no longer|stop(?:s|ped)? being|ceas(?:es|ed|e) to(?: be)?)\b", "not", text.lower().replace("n't", " not"))
     return re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text)
 
 
@@ -275,7 +291,7 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
     "not"/"never"/"fail to" govern the first content word after them, skipping auxiliaries and
     fillers; "no"/"without"/"eliminates the need for" govern the last word of the noun phrase after
     them. Words after a negation up to the next comma or conjunction are in its scope, neither
-    negated nor plain.
+    negated nor plain; so are the words "rather than" or "instead of" set aside.
     """
     negated: dict[str, str] = {}
     plain: dict[str, str] = {}
@@ -284,6 +300,11 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
     for i, word in enumerate(tokens):
         if word == ",":
             skip_until = i
+            continue
+        if tuple(tokens[i:i + 2]) in _PREFERENCE_OPENERS:  # what "rather than" sets aside is not stated
+            end = next((k for k in range(i + 2, len(tokens)) if tokens[k] in _SEGMENT_BREAK), len(tokens))
+            scope.update(_canonical(t) for t in tokens[i + 2:end])
+            skip_until = end
             continue
         phrase = next((len(p) for p in _PHRASE_NEGATIONS if tuple(tokens[i:i + len(p)]) == p), 0)
         pair = phrase > 0
@@ -427,6 +448,78 @@ def _antonym_clash(claim: list[str], passage: list[str], context: list[str]) -> 
     return None
 
 
+_CLAUSE_WORDS = {"we", "it", "they", "this", "these", "which", "that", "who", "where", "whose"}
+
+
+def _list_items(tokens: list[str], longest: int) -> list[set[str]]:
+    """Content stems of the items of the first enumeration of three items or more in a word list
+    ("grid, place, and head-direction cells": the first item is the word before the first comma,
+    the last runs from "and"/"or" to the next stop word, one word longer than the longest other
+    item at most; no item longer than `longest` words, nor holding a subject or relative pronoun),
+    or []."""
+    for first, token in enumerate(tokens):
+        if token != "," or first == 0:
+            continue
+        items, current, j = [tokens[first - 1:first]], [], first + 1
+        while j < len(tokens) and len(current) <= longest:
+            word = tokens[j]
+            if word in {"and", "or"}:
+                if current:
+                    items.append(current)
+                last = []
+                for after in tokens[j + 1:j + 2 + max(len(item) for item in items)]:
+                    if after in STOPWORDS or after in _SEGMENT_BREAK:
+                        break
+                    last.append(after)
+                items.append(last)
+                stems = [_stems(item) for item in items]
+                return stems if len(items) >= 3 and all(stems) and len(last) <= longest else []
+            if word == ",":
+                if not current:
+                    break
+                items.append(current)
+                current = []
+            elif word in {";", ":"} or word in _CLAUSE_WORDS:
+                break  # "..., we propose two methods, A and B": a clause, not an item
+            else:
+                current.append(word)
+            j += 1
+    return []
+
+
+def _list_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """An enumeration that follows the passage's item by item, two items at least the same, but
+    puts in one place an item with a word the whole abstract never uses, where the passage has an
+    item the claim does not mention ("grid, place and border cells" against "grid, place, and
+    head-direction cells"). The claim's items are short (three words at most): longer ones are
+    clauses rather than the things a list names."""
+    mine, theirs = _list_items(claim, 3), _list_items(passage, 6)
+    if not mine or not theirs:
+        return None
+    known, claim_stems = _stems(context or passage), _stems(claim)
+    same = [i for i, (a, b) in enumerate(zip(mine, theirs)) if a <= b or b <= a]
+    changed = [i for i, (a, b) in enumerate(zip(mine, theirs)) if a - known and b - claim_stems]
+    if len(same) >= 2 and len(changed) == 1:
+        i = changed[0]
+        return " ".join(sorted(mine[i] - known)), " ".join(sorted(theirs[i] - claim_stems))
+    return None
+
+
+# A claim that something outperforms where the passage only says it matches is an overclaim.
+_OUTPERFORMS = next(left for left, _ in ANTONYMS if "outperforms" in left) | {"surpassed", "beat", "exceed", "exceeded"}
+_PARITY = {"match", "matches", "matched", "matching", "comparable", "par", "competitive", "rivals", "equivalent"}
+_BETTER = next(left for left, _ in ANTONYMS if "better" in left)
+
+
+def _parity_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A claim that its subject outperforms ("surpasses the accuracy of classical methods") where
+    the passage says it matches or is comparable, and says nowhere that it does better."""
+    said, parity = _affirmed(claim, _OUTPERFORMS), _affirmed(passage, _PARITY)
+    if said and parity and not set(passage) & (_OUTPERFORMS | _BETTER):
+        return sorted(said)[0], sorted(parity)[0]
+    return None
+
+
 def _affirmed(tokens: list[str], group: set[str]) -> set[str]:
     """The words of `group` that `tokens` use without a negation right around them: "requires" in
     "requires labels" but not in "needs no labels" or "does not require labels"."""
@@ -477,6 +570,101 @@ def _modifier_clash(claim: list[str], passage: list[str], context: list[str]) ->
                 mine = {w for w, h in claim_pairs if h == head and w in other}
                 if opposite and not same and not mine:
                     return f"{word} {head}", f"{opposite[0]} {head}"
+    return None
+
+
+def _swapped_modifiers(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """Two words the passage puts before two nouns ("structural constraints", "functional
+    patterns") that the claim puts before them the other way round, and never the passage's way."""
+    mine = {(w, h) for w, h in _modified(claim) if _content(w) and _content(h)}
+    theirs = sorted((w, h) for w, h in _modified(passage) if _content(w) and _content(h))
+    for first, head in theirs:
+        for second, other in theirs:
+            if first != second and head != other and {(first, other), (second, head)} <= mine \
+                    and not {(first, head), (second, other)} & mine:
+                return f"{first} {other}", f"{first} {head}"
+    return None
+
+
+_INTENSIFIERS = {"considerably", "much", "far", "significantly", "substantially"}
+
+
+def _modifier_positions(tokens: list[str]) -> list[tuple[int, int, int, str]]:
+    """(position, MODIFIERS group, side 0 or 1, stem of the word modified) for each opposite
+    modifier of a word list: "low-contrast" and "considerably fewer neurons" count (the modifier
+    itself is the first part of tokens[position])."""
+    out = []
+    for i, token in enumerate(tokens):
+        pieces = token.split("-")
+        word, head = (pieces[0], pieces[1]) if len(pieces) == 2 and all(pieces) else (token, "")
+        if not head:
+            after = [t for t in tokens[i + 1:i + 3] if t not in _INTENSIFIERS][:1]
+            head = after[0] if after and _content(after[0]) else ""
+        for group, sides in enumerate(MODIFIERS):
+            for side, words_of_side in enumerate(sides):
+                if head and word in words_of_side:
+                    out.append((i, group, side, stem(head)))
+    return out
+
+
+def _crossed_opposites(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """The passage pairs both sides of two opposite modifiers in parallel ("low-contrast inputs ...
+    more neurons, to sparse coding at high contrast, ... fewer neurons": the first sides go
+    together, so do the second) and the claim takes one side of each, crosswise ("at high contrast
+    ... recruits more neurons")."""
+    spots: dict[tuple[int, str], dict[int, int]] = {}
+    for position, group, side, head in _modifier_positions(passage):
+        spots.setdefault((group, head), {}).setdefault(side, position)
+    both = {key: sides for key, sides in spots.items() if len(sides) == 2}
+    said: dict[tuple[int, str], set[int]] = {}
+    written: dict[tuple[int, str, int], str] = {}
+    for position, group, side, head in _modifier_positions(claim):
+        said.setdefault((group, head), set()).add(side)
+        written[group, head, side] = claim[position].split("-")[0]
+    for position, group, side, head in _modifier_positions(passage):
+        written.setdefault((group, head, side), passage[position].split("-")[0])
+    picked = {key: min(sides) for key, sides in said.items() if key in both and len(sides) == 1}
+    for one in sorted(picked):
+        for other in sorted(picked):
+            if one[0] >= other[0] or one[1] == other[1]:
+                continue
+            first_one, first_other = (min(both[k], key=both[k].get) for k in (one, other))
+            firsts = max(both[one][first_one], both[other][first_other])
+            seconds = min(both[one][1 - first_one], both[other][1 - first_other])
+            if firsts < seconds and (picked[one] == first_one) != (picked[other] == first_other):
+                word, partner = written[(*one, picked[one])], written[(*other, picked[other])]
+                theirs = written[(*other, 1 - picked[other])]
+                return f"{word} {one[1]} with {partner} {other[1]}", f"{word} {one[1]} with {theirs} {other[1]}"
+    return None
+
+
+def _token_segments(tokens: list[str]) -> list[list[str]]:
+    """A word list cut at commas and conjunctions."""
+    pieces: list[list[str]] = [[]]
+    for word in tokens:
+        if word in _SEGMENT_BREAK:
+            pieces.append([])
+        else:
+            pieces[-1].append(word)
+    return [p for p in pieces if p]
+
+
+def _numbered_modifier_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A number the passage ties to one modifier of a noun ("reduces energy MAE by 57% ... and
+    improves force MAE") that the claim ties to the noun's other modifier ("force MAE by 57%")."""
+    segments = [(seg, {w for w in seg if _NUMBER.match(w)}, {(w, h) for w, h in _modified(seg) if _content(w)})
+                 for seg in _token_segments(passage)]
+    for seg in _token_segments(claim):
+        numbers = {w for w in seg if _NUMBER.match(w)}
+        for word, head in sorted((w, h) for w, h in _modified(seg) if _content(w)):
+            for _, theirs, pairs in segments:
+                if not numbers & theirs or (word, head) in pairs:
+                    continue
+                others = sorted(w for w, h in pairs if h == head and w != word and w not in seg)
+                elsewhere = any((word, head) in p and not numbers & n for _, n, p in segments)
+                if others and elsewhere:
+                    number = sorted(numbers & theirs)[0]
+                    return f"{word} {head} {number}", f"{others[0]} {head} {number}"
     return None
 
 
@@ -636,6 +824,49 @@ def _preference_swap(claim: list[str], passage: list[str]) -> tuple[str, str] | 
     if wrongly_kept and wrongly_dropped:
         return f"{' '.join(sorted(wrongly_kept))} over {' '.join(sorted(wrongly_dropped))}", \
             f"{' '.join(sorted(wrongly_dropped))} over {' '.join(sorted(wrongly_kept))}"
+    return None
+
+
+def _stems(tokens: list[str]) -> set[str]:
+    """Stems of the content words of a word list, hyphenated words whole and in parts."""
+    return {stem(p) for w in tokens if _content(w) for p in [w, *w.split("-")] if len(p) > 2}
+
+
+def _contrast(tokens: list[str]) -> tuple[set[str], set[str]] | None:
+    """(stems of the last two content words of what is kept, stems of the first four of what is
+    set aside) of the first "A rather than B" or "A instead of B" ("Rather than B, A ...") of a
+    word list, or None."""
+    for i in range(len(tokens) - 1):
+        if tuple(tokens[i:i + 2]) not in _PREFERENCE_OPENERS:
+            continue
+        before, after = _clause_around(tokens, i, i + 2)
+        if not before:  # "Rather than B, A": B runs to the comma
+            comma = next((j for j in range(i + 2, len(tokens)) if tokens[j] == ","), None)
+            if comma is None:
+                return None
+            before, after = tokens[comma + 1:], tokens[i + 2:comma]
+            return _stems([w for w in before if _content(w)][:2]), _stems([w for w in after if _content(w)][:4])
+        return _stems([w for w in before if _content(w)][-2:]), _stems([w for w in after if _content(w)][:4])
+    return None
+
+
+def _set_aside_stated(claim: list[str], passage: list[str]) -> tuple[str, str] | None:
+    """One side says "A rather than B" and the other states B (half its words, two at least), with
+    no negation and none of A's last two words:
+    the claim "confidence estimation is a model-specific skill" against "a cross-model skill learned
+    from history rather than a model-specific skill", or the claim "learned from data rather than
+    fixed by mesh topology" against "fixed uniquely by mesh topology"."""
+    for mine, theirs in ((claim, passage), (passage, claim)):
+        found = _contrast(mine)
+        if not found or _contrast(theirs) or _negates(theirs, mine):
+            continue
+        kept, dropped = found
+        kept, dropped = kept - dropped, dropped - kept
+        their = _stems(theirs)
+        stated = dropped & their
+        if dropped and 2 * len(stated) >= len(dropped) and len(stated) >= min(2, len(dropped)) and not kept & their:
+            said = " ".join(sorted(stated))
+            return (f"rather than {said}", said) if mine is claim else (said, f"rather than {said}")
     return None
 
 

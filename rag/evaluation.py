@@ -114,14 +114,14 @@ def load_benchmark(
 
 
 def open_eval_retriever(service: RagService, corpus: list[Path]) -> PaperRetriever:
-    """A retriever over `corpus` in its own collection (named by content and model), full candidate depth."""
+    """A retriever over `corpus` in its own collection (named by content and model), with the settings
+    `rag search` uses: scores measure the product as configured, and recall@100 counts what its
+    candidate pool (retrieval.candidates) can return."""
     collection = _collection_name(corpus, service.settings.embedding.model)
     evaluation = service.collection(collection)
     report = evaluation.ingest(corpus, progress=True)
     print(f"eval collection '{collection}': {report.papers} papers, {report.chunks} chunks", file=sys.stderr)
-    retriever = evaluation.retriever
-    retriever.settings = retriever.settings.model_copy(update={"candidates": max(retriever.settings.candidates, 2 * DEPTH)})
-    return retriever
+    return evaluation.retriever
 
 
 def score_run(run: dict[str, list[str]], qrels: dict[str, dict[str, int]]) -> dict[str, float]:

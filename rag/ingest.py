@@ -303,9 +303,11 @@ def plan_chunks(papers: list[Paper], embedder: SentenceTransformerEmbedding, set
     title_sizes = [next(sizes) for _ in papers]
     planned: list[tuple[Paper, Chunk]] = []
     for paper, own, title_size in zip(papers, spans, title_sizes):
-        budget = max(16, min(settings.chunking.max_tokens, embedder.window) - title_size - 1)
+        window = max(16, embedder.window - title_size - 1)
+        budget = min(window, max(16, settings.chunking.max_tokens - title_size - 1))
         sentence_sizes = [next(sizes) for _ in own]
-        for chunk in chunk_text(paper.text, embedder.count_tokens, budget, settings.chunking.overlap_sentences, sentence_sizes):
+        for chunk in chunk_text(paper.text, embedder.count_tokens, budget, settings.chunking.overlap_sentences,
+                                sentence_sizes, window=window):
             planned.append((paper, chunk))
     return planned
 

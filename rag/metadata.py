@@ -60,3 +60,9 @@ def filterable(key: str) -> bool:
 def abstract_from(metadata: Mapping[str, Any], text: str) -> str:
     """A paper's whole abstract from a chunk's metadata, or `text` when that chunk does not carry it."""
     return metadata.get("abstract") or text
+
+
+def hit_abstract(hit: Any, text: str) -> str:
+    """A retrieved paper's whole abstract: the one its retriever found (`hit.abstract`), else from its
+    chunk's metadata, else `text`."""
+    return getattr(hit, "abstract", None) or abstract_from(hit.chunk_metadata, text)

@@ -47,19 +47,34 @@ class PaperBM25:
         total = np.zeros(len(self.paper_ids), dtype=np.float64)
         n = len(self.paper_ids)
         for term, weight in weights.items():
-            tid = self.chunks.counts.term_id.get(term)
-            if not weight or tid is None or not n:
+            if not weight:
                 continue
-            start, end = self._by_term.indptr[tid], self._by_term.indptr[tid + 1]
-            rows, counts = self._by_term.indices[start:end], self._by_term.data[start:end]
-            tf = np.bincount(self.chunk_paper[rows], weights=counts, minlength=n)
-            start, end = self._repeats.indptr[tid], self._repeats.indptr[tid + 1]
-            np.subtract.at(tf, self._repeats.indices[start:end], self._repeats.data[start:end])
-            papers = np.flatnonzero(tf > 0.5)
+            papers, tf = self._term(term)
+            if not len(papers):
+                continue
             idf = np.log(1 + (n - len(papers) + 0.5) / (len(papers) + 0.5))
-            tf = tf[papers]
             total[papers] += weight * idf * tf / (tf + self._norm[papers])
         return total
+
+    def terms_held(self, terms: set[str]) -> np.ndarray:
+        """Per paper (in `paper_ids` order), how many of `terms` its title or abstract holds."""
+        held = np.zeros(len(self.paper_ids), dtype=np.int64)
+        for term in terms:
+            held[self._term(term)[0]] += 1
+        return held
+
+    def _term(self, term: str) -> tuple[np.ndarray, np.ndarray]:
+        """The papers holding `term` and its count in each (chunk counts less chunking's repeats)."""
+        tid = self.chunks.counts.term_id.get(term)
+        if tid is None or not self.paper_ids:
+            return np.zeros(0, dtype=np.int64), np.zeros(0)
+        start, end = self._by_term.indptr[tid], self._by_term.indptr[tid + 1]
+        rows, counts = self._by_term.indices[start:end], self._by_term.data[start:end]
+        tf = np.bincount(self.chunk_paper[rows], weights=counts, minlength=len(self.paper_ids))
+        start, end = self._repeats.indptr[tid], self._repeats.indptr[tid + 1]
+        np.subtract.at(tf, self._repeats.indices[start:end], self._repeats.data[start:end])
+        papers = np.flatnonzero(tf > 0.5)
+        return papers, tf[papers]
 
     @property
     def max_idf(self) -> float:

@@ -1,12 +1,14 @@
 """One relevance policy: is a retrieved paper close enough to a query to be shown or answered from?
 
-A paper's evidence is its best chunk's dense cosine to the query and its BM25 score per distinct
-query term. `retrieval_floor` is the lenient instance `rag search` uses (either signal alone is
+A paper's evidence is its best chunk's dense cosine to the query and its whole paper's BM25 score
+per distinct query term (title + abstract as one document, rag.paper_index; the best chunk's score
+where a hit lacks it). `retrieval_floor` is the lenient instance `rag search` uses (either signal alone is
 enough); `answer_policy` is the stricter instance answers use (a weighted sum of both must reach
 `answer.min_relevance`, unless the question names the paper's title or the name its abstract gives
 its contribution, in any case, or a coined name the abstract mentions ("graphcast"), or the abstract
-holds the question's whole topic as one phrase);
-`named_first` puts the papers a question names first. A question naming a versioned thing ("ResNet-50", "GPT-4", "LoRA+") is not answered from a paper that never mentions it.
+holds the question's whole topic as one phrase); `named_first` puts the papers a question names
+first. A question naming a versioned thing ("ResNet-50", "GPT-4", "LoRA+") is not answered from a
+paper that never mentions it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from rag.metadata import abstract_from
+from rag.metadata import hit_abstract
 from rag.query import content_query, topic_words
 from rag.settings import Settings
 from rag.text import names_in, tokenize
@@ -40,13 +42,13 @@ class RelevancePolicy:
     def admits(self, hit: Any, query: str, max_idf: float = 0.0) -> bool:
         """True when `hit` (a PaperHit) is relevant enough to `query` under this policy.
 
-        The lexical route needs a BM25 score per content word of at least `min_lexical` and of
-        `min_idf_share` times the corpus's largest IDF (`max_idf`, which grows with the corpus), and
-        the matched chunk must hold `min_coverage` of the query's content words (one rare word of an
-        off-topic question scores high on a large corpus).
+        The lexical route needs a whole-paper BM25 score per content word of at least `min_lexical`
+        and of `min_idf_share` times the corpus's largest paper-level IDF (`max_idf`, which grows
+        with the corpus), and the paper must hold `min_coverage` of the query's content words (one
+        rare word of an off-topic question scores high on a large corpus).
         """
         if self.title_names or self.topic_phrase:
-            abstract = abstract_from(hit.chunk_metadata, f"{hit.text} {getattr(hit, 'bm25_text', None) or ''}")
+            abstract = hit_abstract(hit, f"{hit.text} {getattr(hit, 'bm25_text', None) or ''}")
             if _misses_versioned_name(query, abstract):
                 return False
             if self.title_names and (calls_by_name(query, hit.title, abstract) or mentions_name(query, abstract)):
@@ -54,7 +56,8 @@ class RelevancePolicy:
             if self.topic_phrase and _holds_topic(query, f"{hit.title} {abstract}"):
                 return True
         terms = set(tokenize(content_query(query)))
-        dense, bm25 = hit.dense_similarity, hit.bm25_score
+        dense = hit.dense_similarity
+        bm25 = hit.paper_bm25 if getattr(hit, "paper_bm25", None) is not None else hit.bm25_score
         lexical = (bm25 or 0.0) / max(1, len(terms))
         return (
             (dense is not None and dense >= self.min_dense)
@@ -65,13 +68,15 @@ class RelevancePolicy:
     def _lexical(self, hit: Any, per_term: float, terms: set[str], max_idf: float) -> bool:
         if per_term < self.min_lexical or per_term < self.min_idf_share * max_idf:
             return False
-        matched = terms & set(tokenize(f"{hit.title} {getattr(hit, 'bm25_text', None) or hit.text}"))
-        return len(matched) >= self.min_coverage * len(terms)
+        held = getattr(hit, "paper_terms", None)
+        if held is None:
+            held = len(terms & set(tokenize(f"{hit.title} {getattr(hit, 'bm25_text', None) or hit.text}")))
+        return held >= self.min_coverage * len(terms)
 
 
 def named_first(hits: list[Any], query: str) -> list[Any]:
     """`hits` with the papers the query calls by their own name (`rag.titles.calls_by_name`) first, in order."""
-    named = [h for h in hits if calls_by_name(query, h.title, abstract_from(h.chunk_metadata, h.text))]
+    named = [h for h in hits if calls_by_name(query, h.title, hit_abstract(h, h.text))]
     return named + [h for h in hits if h not in named]
 
 
@@ -87,13 +92,13 @@ def _holds_topic(query: str, text: str) -> bool:
 
 
 def _misses_versioned_name(query: str, text: str) -> bool:
-    """True when the query names versioned things (letters with digits: "ResNet-50", "GPT-4"; a name
-    with "+" after it: "LoRA+") and `text` holds none of them (hyphens and case aside: "cifar10" is
-    "CIFAR-10")."""
+    """True when the query names versioned things (letters with digits: "ResNet-50", "GPT-4"; or a
+    name with a "+" suffix: "LoRA+") and `text` holds none of them (hyphens and case aside: "cifar10"
+    is "CIFAR-10")."""
     def flat(s: str) -> str:
         return re.sub(r"[\s_-]", "", s.lower())
     versioned = [flat(n) for n in names_in(query) if any(c.isdigit() for c in n) and any(c.isalpha() for c in n)]
-    versioned += [flat(n) for n in re.findall(r"[A-Za-z][\w-]*\++", query)]  # "LoRA+" is not LoRA
+    versioned += [flat(n) for n in re.findall(r"(?<![\w+])[A-Za-z][\w-]*\+(?![\w+])", query)]
     return bool(versioned) and not any(v in flat(text) for v in versioned)
 
 
@@ -108,7 +113,7 @@ def retrieval_floor(settings: Settings) -> RelevancePolicy:
 
 
 def answer_policy(settings: Settings) -> RelevancePolicy:
-    """The stricter rule for answering: cosine + answer.lexical_weight * BM25/term >= answer.min_relevance,
+    """The stricter rule for answering: cosine + answer.lexical_weight * whole-paper BM25/term >= answer.min_relevance,
     or the question names the paper's title, introduced name or a coined name it mentions, or the
     abstract holds its topic as a phrase; never a paper missing a versioned name the question gives."""
     return RelevancePolicy(

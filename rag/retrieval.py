@@ -58,7 +58,10 @@ class PaperHit:
     dense_similarity: float | None = None
     bm25_score: float | None = None
     lexical_score: float | None = None  # what BM25 ranked by: bm25_score, or the PRF-expanded query's score
-    bm25_text: str | None = None  # the chunk BM25 matched best (the floor checks its term coverage)
+    bm25_text: str | None = None  # the chunk BM25 matched best (shown when dense did not find the paper)
+    paper_bm25: float | None = None  # BM25 of the query's words over the whole paper (title + abstract)
+    paper_terms: int | None = None  # how many of the query's distinct content words the whole paper holds
+    abstract: str | None = None  # the paper's whole abstract, when the retriever's index holds it
     ranks: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
@@ -93,6 +96,7 @@ class PaperRetriever(BaseRetriever):
         self.bm25 = bm25
         self._paper_bm25: PaperBM25 | None = None
         self._position = {chunk_id: i for i, chunk_id in enumerate(bm25.chunk_ids)}
+        self._first_chunk = {m["paper_id"]: i for i, m in enumerate(bm25.metadatas) if m.get("chunk", 0) == 0}
         self._filter_keys = {k for k in set().union(*(m.keys() for m in bm25.metadatas)) if filterable(k)}
 
     def search(
@@ -119,10 +123,13 @@ class PaperRetriever(BaseRetriever):
         words = content_query(query)
         lexical = self._bm25(words, filters) if mode in ("hybrid", "bm25") else {}
         hits = self._fuse(dense, lexical, mode, len(set(tokenize(words))))
+        for hit in hits:
+            first = self._first_chunk.get(hit.paper_id)
+            hit.abstract = hit.chunk_metadata.get("abstract") or (self.bm25.metadatas[first].get("abstract") if first is not None else None)
         for stage in self.postprocessors:
             hits = stage.process(query, hits)
         if floor:
-            hits = [h for h in hits if self.floor.admits(h, query, self.bm25.max_idf)]
+            hits = [h for h in hits if self.floor.admits(h, query, self.paper_bm25.max_idf)]
         for rank, hit in enumerate(hits[:top_k], start=1):
             hit.rank = rank
         return hits[:top_k]
@@ -163,13 +170,15 @@ class PaperRetriever(BaseRetriever):
     def _bm25(self, query: str, filters: dict[str, Any]) -> dict[str, PaperHit]:
         """Papers by lexical score: `bm25_paper_share` x BM25 over the whole paper (rag.paper_index) plus
         the rest x its best chunk's BM25 (both for the RM3-expanded query when `prf_docs` > 0). Each hit
-        carries its best chunk, which the floor checks and the answer shows."""
+        carries its best chunk, and the whole paper's BM25 and term count for the plain query, which
+        the relevance floor checks (small chunks split a query's words across a paper's chunks)."""
         scores = self.bm25.scores(query)
         mask = None
         if filters:
             mask = np.array([all(m.get(k) == v for k, v in filters.items()) for m in self.bm25.metadatas])
             scores = np.where(mask, scores, 0.0)
-        weights = self._feedback(query, scores) if self.settings.prf_docs else dict.fromkeys(tokenize(query), 1.0)
+        plain = dict.fromkeys(tokenize(query), 1.0)
+        weights = self._feedback(query, scores) if self.settings.prf_docs else plain
         ranking = scores
         if self.settings.prf_docs:
             expanded = self.bm25.weighted_scores(weights)
@@ -177,16 +186,17 @@ class PaperRetriever(BaseRetriever):
         papers = self.paper_bm25
         best, position = papers.best_chunks(ranking)
         share = self.settings.bm25_paper_share
+        whole = papers.scores(plain)
+        if mask is not None:
+            whole = np.where(np.isin(np.arange(len(whole)), papers.chunk_paper[mask]), whole, 0.0)
         lexical = (1.0 - share) * best
         if share > 0:
-            whole = papers.scores(weights)
-            if mask is not None:
-                whole = np.where(np.isin(np.arange(len(whole)), papers.chunk_paper[mask]), whole, 0.0)
-            lexical = lexical + share * whole
+            lexical = lexical + share * (whole if weights is plain else papers.scores(weights))
         k = min(self.settings.candidates, len(lexical))
         if k == 0:
             return {}
         top = np.argpartition(-lexical, k - 1)[:k]
+        held = papers.terms_held(set(plain))
         hits: dict[str, PaperHit] = {}
         for paper in top[np.argsort(-lexical[top], kind="stable")]:
             if lexical[paper] <= 0:
@@ -195,6 +205,7 @@ class PaperRetriever(BaseRetriever):
             hit = _hit(self.bm25.metadatas[chunk], self.bm25.texts[chunk], bm25_score=float(scores[chunk]))
             hit.lexical_score = float(lexical[paper])
             hit.bm25_text = self.bm25.texts[chunk]
+            hit.paper_bm25, hit.paper_terms = float(whole[paper]), int(held[paper])
             hits[hit.paper_id] = hit
         return hits
 
@@ -233,6 +244,7 @@ class PaperRetriever(BaseRetriever):
                 entry.ranks[name] = rank
                 if name == "bm25":
                     entry.bm25_score, entry.lexical_score, entry.bm25_text = hit.bm25_score, hit.lexical_score, hit.bm25_text
+                    entry.paper_bm25, entry.paper_terms = hit.paper_bm25, hit.paper_terms
         for paper_id, entry in merged.items():
             entry.score = scores.get(paper_id, 0.0)
         return sorted(merged.values(), key=lambda h: (-h.score, h.paper_id))

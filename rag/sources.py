@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rag.embeddings import SentenceTransformerEmbedding
-from rag.metadata import abstract_from
+from rag.metadata import hit_abstract
 from rag.retrieval import PaperHit
 from rag.store import ChunkStore
 from rag.text import shared_share, split_sentences, tokenize
@@ -47,8 +47,8 @@ class Source:
 
 
 def abstract_of(hit: PaperHit, store: ChunkStore) -> str:
-    """The whole abstract of a hit's paper (from its metadata, else from the paper's first chunk)."""
-    return abstract_from(hit.chunk_metadata, "") or store.abstract(hit.paper_id) or hit.text
+    """The whole abstract of a hit's paper (as retrieved or in its metadata, else from the paper's first chunk)."""
+    return hit_abstract(hit, "") or store.abstract(hit.paper_id) or hit.text
 
 
 def prepare_sources(

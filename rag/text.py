@@ -39,6 +39,7 @@ NUMBER_WORDS = {
 }
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1000000, "billion": 1000000000}
 NUMBER_WORDS.update({w: str(n) for w, n in _SCALES.items()})
+NUMBER_WORDS.update({w: str(n) for n, w in zip(range(30, 100, 10), "thirty forty fifty sixty seventy eighty ninety".split())})
 NUMBER_WORDS.update({f"{w}fold": n for w, n in list(NUMBER_WORDS.items())})  # "tenfold" is 10
 # Words in a source that state a count without a digit ("the second phase" has at least two).
 COUNT_WORDS = {w: str(i) for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}
@@ -99,8 +100,9 @@ def key_terms(claim: str) -> set[str]:
     """Numbers and names a claim states (a word with an inner capital or a digit, an acronym, or a
     capitalised word inside the sentence), lower-cased; number words become digits ("two" is 2,
     "one thousand" is 1000, "tenfold" is 10), "50k" is 50000, and a number with a unit of ratio
-    or magnitude ("40x", "3.2×") is that number."""
-    claim = _expand_thousands(claim)
+    or magnitude ("40x", "3.2×") is that number; a number word opening a compound counts ("two-stream"
+    is 2)."""
+    claim = _expand_thousands(spelled_compounds(claim))
     terms = {_normalise_number(m) for m in _NUMBER.findall(claim)}
     words = _WORD.findall(claim.replace("*", ""))
     for i, word in enumerate(words):
@@ -115,6 +117,8 @@ def key_terms(claim: str) -> set[str]:
             continue
         elif lower in NUMBER_WORDS:
             terms.add(NUMBER_WORDS[lower])
+        elif lower.split("-")[0] in NUMBER_WORDS and lower.split("-")[0] != "one" and "-" in lower:
+            terms.add(NUMBER_WORDS[lower.split("-")[0]])  # "two-stream" counts two
         elif any(c.isdigit() for c in stem) or any(c.isupper() for c in stem[1:]) or (i > 0 and stem[0].isupper()):
             terms.add(lower)
     return terms
@@ -143,11 +147,14 @@ def missing_terms(claim: str, text: str) -> list[str]:
     "reactive oxygen species (ROS)", when its long form is in `text`; and a hyphenated compound,
     "iPSC-derived", when each of its parts is.
     """
-    lowered = text.lower()
+    # a name written with LaTeX markup ("S$H^2$RFSSM", "\\textbf{APT}") is the name without it
+    lowered = f"{text.lower()}\n{_without_markup(text).lower()}"
+    text = spelled_compounds(text)
     # LaTeX commands are not words: "$d\\leq3$" states 3
     present = {_normalise_number(m) for m in _NUMBER.findall(_expand_thousands(re.sub(r"\\[A-Za-z]+", " ", text)))}
     present.update(NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in NUMBER_WORDS)
     present.update(COUNT_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in COUNT_WORDS)
+    present.update(_own_list_counts(claim))
     defined = defined_acronyms(claim)
 
     def occurs(term: str) -> bool:
@@ -171,6 +178,19 @@ def missing_terms(claim: str, text: str) -> list[str]:
             continue
         missing.append(term)
     return missing
+
+
+def _own_list_counts(claim: str) -> set[str]:
+    """Counts a claim proves by its own enumeration: "four kinds of spectra: eDOS, phDOS, XANES
+    and Raman" counts four items (each item is still checked as a name where it is one)."""
+    counts = set()
+    for before, after in zip(claim.split(":"), claim.split(":")[1:]):
+        items = [i for i in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.split(r"[.;]", after)[0].strip()) if i.strip()]
+        for word in re.findall(r"[\w.]+", before)[-4:]:
+            count = NUMBER_WORDS.get(word.lower(), word)
+            if count.isdigit() and int(count) == len(items):
+                counts.add(count)
+    return counts
 
 
 def defined_acronyms(claim: str) -> dict[str, str]:
@@ -211,7 +231,38 @@ def _is_number(term: str) -> bool:
 
 
 def _normalise_number(text: str) -> str:
-    return text.replace(",", "")
+    """One spelling per value: "50,000" is 50000, "34.0" is 34, "12.40" is 12.4."""
+    number = text.replace(",", "")
+    return number.rstrip("0").rstrip(".") if "." in number else number
+
+
+_UNITS = "one two three four five six seven eight nine".split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_HALF = re.compile(r"\b(" + "|".join(_UNITS + ["ten"]) + r") and a half\b", re.IGNORECASE)
+_COMPOUND = re.compile(r"\b(" + "|".join(_TENS) + r")-(" + "|".join(_UNITS) + r")\b", re.IGNORECASE)
+
+
+def spelled_compounds(text: str) -> str:
+    """`text` with the number words that take more than one word written in digits: "two and a
+    half" is 2.5, "twenty-three" is 23 (single number words are read where they are counted)."""
+    text = _HALF.sub(lambda m: f"{NUMBER_WORDS[m.group(1).lower()]}.5", text)
+    return _COMPOUND.sub(lambda m: str(int(NUMBER_WORDS[m.group(1).lower()]) + int(NUMBER_WORDS[m.group(2).lower()])), text)
+
+
+def numbers_as_digits(text: str) -> str:
+    """`text` with its number words in digits ("five model families" is "5 model families",
+    "twenty-three" is 23), so that word shares count a number however it is written; "one" stays
+    ("from one system to another")."""
+    def digits(match: re.Match[str]) -> str:
+        word = match.group(0)
+        return word if word.lower() == "one" else NUMBER_WORDS.get(word.lower(), word)
+
+    return re.sub(r"(?<![\w-])[A-Za-z]+(?![\w-])", digits, _expand_thousands(spelled_compounds(text)))
+
+
+def _without_markup(text: str) -> str:
+    """`text` without LaTeX commands, math delimiters and braces: "S$H^2$RFSSM" reads SH2RFSSM."""
+    return re.sub(r"[$^_{}]", "", re.sub(r"\\[A-Za-z]+", "", text))
 
 
 @lru_cache(maxsize=1)

@@ -25,7 +25,7 @@ import numpy as np
 
 from rag.cues import NEGATIONS, NOUN_NEGATIONS, claim_stems, content_stems, contradiction, misattributed, words
 from rag.settings import GroundingSettings, Settings
-from rag.text import shared_share, tokenize, variant_share
+from rag.text import numbers_as_digits, shared_share, tokenize, variant_share
 from rag.sources import Source
 
 # Absolute words a claim may only use when its source does: "only", "all", "every", "always",
@@ -41,6 +41,7 @@ ABSOLUTES: list[set[str]] = [
     {"first", "first-ever", "earliest", "pioneering"},  # a claim of priority
     {"ever"},
     {"state-of-the-art", "sota"},
+    {"human-level", "superhuman", "human-like"},  # a claim of matching people
 ]
 
 
@@ -155,10 +156,10 @@ class RulesVerifier:
 def support_signals(claim: str, passages: list[Passage], sources: list[Source], aligned: Passage | None) -> tuple[float, float, float]:
     """(cosine of the closest passage, share of the claim's content words in the cited abstracts
     with morphological variants counted, their share in the `aligned` passage): what the rules
-    verifier grades support from."""
-    words = set(tokenize(claim))
-    overlap = variant_share(words, " ".join(src.abstract for src in sources))
-    local = shared_share(words, aligned.text) if aligned else 0.0
+    verifier grades support from. A number counts however it is written ("twenty-three", 23)."""
+    words = set(tokenize(numbers_as_digits(claim)))
+    overlap = variant_share(words, numbers_as_digits(" ".join(src.abstract for src in sources)))
+    local = shared_share(words, numbers_as_digits(aligned.text)) if aligned else 0.0
     return passages[0].similarity, overlap, local
 
 

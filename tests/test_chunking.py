@@ -55,3 +55,17 @@ def test_a_sentence_longer_than_the_window_is_cut_at_words(embedder):
     assert len(chunks) > 5
     assert all(embedder.count_tokens(c.text) <= 50 for c in chunks)
     assert all(text[c.start:c.end] == c.text and not c.text.startswith(" ") for c in chunks)
+
+
+def test_a_sentence_longer_than_small_chunks_stays_whole_up_to_the_window(embedder):
+    text = read_corpus([SEEDS])[0].text
+    spans = split_sentences(text)
+    longest = max(embedder.count_tokens(text[s:e]) for s, e in spans)
+    small = longest - 5
+    chunks = chunk_text(text, embedder.count_tokens, small, overlap_sentences=0, window=embedder.window)
+    starts, ends = {s for s, _ in spans}, {e for _, e in spans}
+    assert all(c.start in starts and c.end in ends for c in chunks)  # no sentence is cut
+    assert max(embedder.count_tokens(c.text) for c in chunks) == longest
+    assert all(embedder.count_tokens(c.text) <= small for c in chunks if (c.start, c.end) not in spans)
+    cut = chunk_text(text, embedder.count_tokens, small, overlap_sentences=0)  # no window: cut at max_tokens
+    assert max(embedder.count_tokens(c.text) for c in cut) <= small

@@ -85,6 +85,14 @@ def test_a_topic_phrase_with_words_no_abstract_holds_is_refused(extractive):
 def test_a_versioned_name_the_paper_lacks_is_refused(extractive):
     # UniSparse reports a ResNet-18; a question on ResNet-50 is not answered from it.
     assert extractive.ask("what lr for resnet-50 on imagenet").refused
+    # "LoRA+" is not LoRA: the LoRA forgetting paper does not answer it.
+    assert extractive.ask("how does LoRA+ set different learning rates for the A and B matrices").refused
+
+
+def test_a_versioned_name_in_another_chunk_of_the_abstract_still_counts(extractive):
+    # ResNet-18 and CIFAR-10 lie in a later sentence of UniSparse than the one that matches best.
+    answer = extractive.ask("top-1 on cifar10 for the pruned spiking resnet18?")
+    assert not answer.refused and answer.citations[0].title == "UniSparse"
 
 
 def test_a_list_line_names_a_paper_whose_title_is_its_opening_words(extractive):

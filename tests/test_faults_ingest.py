@@ -24,7 +24,7 @@ from rag.service import RagService
 from rag.versions import VERSION_KEY
 
 N_PAPERS = 24
-BATCH = "6"  # chunks per write/delete batch, so that mid-write and mid-delete are reachable
+BATCH = "20"  # chunks per write/delete batch: the first holds a whole paper (~8 chunks each), and mid-write and mid-delete are reachable
 REVISION = "A revised edition adds a zebrafrog ablation."
 
 

@@ -134,8 +134,10 @@ def test_batched_chunking_equals_per_sentence_chunking_on_seeds_and_icml(tmp_pat
     planned = plan_chunks(papers, embedder, settings)
     expected = []
     for paper in papers:  # the algorithm before batching: one tokenizer call per sentence
-        budget = max(16, min(settings.chunking.max_tokens, embedder.window) - embedder.count_tokens(paper.title) - 1)
-        expected += [(paper.paper_id, c) for c in chunk_text(paper.text, embedder.count_tokens, budget, settings.chunking.overlap_sentences)]
+        window = max(16, embedder.window - embedder.count_tokens(paper.title) - 1)
+        budget = min(window, max(16, settings.chunking.max_tokens - embedder.count_tokens(paper.title) - 1))
+        expected += [(paper.paper_id, c) for c in chunk_text(paper.text, embedder.count_tokens, budget,
+                                                             settings.chunking.overlap_sentences, window=window)]
     assert [(p.paper_id, c) for p, c in planned] == expected
     assert len(expected) > len(papers)  # some papers really are cut in several chunks
 
@@ -163,11 +165,13 @@ def test_writes_and_deletes_stay_within_the_clients_max_batch_size(tmp_path, mon
     first = service.ingest([SEEDS], progress=False)
     assert service.store.write_batch == 7 and max(sizes["add"]) <= 7 and sum(sizes["add"]) == first.chunks
     changed = tmp_path / "changed.json"
+    totals = []
     for revision in ("", " Revised."):
         changed.write_text(json.dumps([{"id": f"C{i}", "title": f"T{i}", "abstract": p.text + revision}
                                        for i, p in enumerate(read_corpus([SEEDS]))]), encoding="utf-8")
-        service.ingest([changed], progress=False)
-    assert max(sizes["delete"]) <= 7 and sum(sizes["delete"]) == first.chunks  # the old versions of C*
+        totals.append(service.ingest([changed], progress=False).chunks)
+    old_versions = totals[0] - first.chunks  # the chunks of C*'s first version, replaced by the second
+    assert max(sizes["delete"]) <= 7 and sum(sizes["delete"]) == old_versions
     assert service.stats()["papers"] == 2 * first.papers and service.store.inventory().leftovers == []
 
 
@@ -209,7 +213,7 @@ def test_incremental_bm25_equals_a_full_rebuild(tmp_path, monkeypatch, compact_s
     report = service.ingest([_corpus(path, seeds, range(4, 38), revised={5, 9, 12, 20, 33})],
                             prune=True, progress=False)
     assert (report.added, report.updated, report.removed) == (8, 4, 4)
-    service.ingest([_corpus(path, seeds, range(4, 38), revised={5, 9, 12, 20, 33, 36})], progress=False)
+    last = service.ingest([_corpus(path, seeds, range(4, 38), revised={5, 9, 12, 20, 33, 36})], progress=False)
     monkeypatch.undo()
     index_dir = bm25_dir(settings, service.store.name)
     manifest = json.loads((index_dir / "manifest.json").read_text())
@@ -219,7 +223,7 @@ def test_incremental_bm25_equals_a_full_rebuild(tmp_path, monkeypatch, compact_s
     assert json.loads((index_dir / "manifest.json").read_text()) == manifest  # loaded as saved, not rebuilt
     rebuilt = bm25_index.rebuild(service.store, tmp_path / "rebuilt")
     assert incremental.chunk_ids == rebuilt.chunk_ids and incremental.fingerprint == rebuilt.fingerprint
-    assert len(incremental.chunk_ids) == report.chunks and not any(c.startswith("P0::") for c in incremental.chunk_ids)
+    assert len(incremental.chunk_ids) == last.chunks and not any(c.startswith("P0::") for c in incremental.chunk_ids)
     for query in ["zebrafrog results", "language model reasoning", "graph neural network pooling", "paper 37"]:
         assert np.allclose(incremental.scores(query), rebuilt.scores(query), atol=1e-5)
     scores = incremental.scores("zebrafrog")
@@ -227,7 +231,7 @@ def test_incremental_bm25_equals_a_full_rebuild(tmp_path, monkeypatch, compact_s
     assert matched == {"P5", "P9", "P12", "P20", "P33", "P36"}
     # The manifest's per-paper summary, changed entry by entry, is the one summed up from its chunk ids.
     assert manifest["papers"] == summary_of_current(manifest["chunk_ids"], manifest["content_hashes"])
-    assert len(manifest["papers"]) == report.papers
+    assert len(manifest["papers"]) == last.papers
 
 
 def test_a_changed_paper_keeps_the_vectors_of_its_unchanged_chunks(tmp_path):
@@ -258,7 +262,8 @@ def test_a_changed_paper_keeps_the_vectors_of_its_unchanged_chunks(tmp_path):
     fresh = service.embedder.encode_array([embedding_text(f"Paper {i} on {seeds[i].title}", after[cid][0])
                                            for cid in changed for i in [int(cid.split("::")[0][1:])]])
     assert np.allclose(np.stack([after[cid][1] for cid in changed]), fresh, atol=2e-2)
-    assert service.search("zebrafrog results", mode="bm25")[0].paper_id == f"P{appended}"
+    # Two papers are too few for the lexical floor (whole-paper IDFs stay low), so read the ranking.
+    assert service.retriever.search("zebrafrog results", mode="bm25", floor=False)[0].paper_id == f"P{appended}"
 
 
 def test_the_corpus_is_read_once_when_it_fits_in_memory_and_twice_when_not(tmp_path, monkeypatch):

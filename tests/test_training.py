@@ -75,7 +75,7 @@ def test_train_embedder_saves_a_model_that_a_store_can_be_built_with(tmp_path):
     found = run_module_cli("search", "spiking neural networks without batch normalization", "--data-dir",
                            str(tmp_path / "data"), "--json", env=env)
     assert found.returncode == 0, found.stderr
-    assert "SpikeInit" in json.loads(found.stdout)["results"][0]["text"]
+    assert json.loads(found.stdout)["results"][0]["title"] == "SpikeInit"
 
 
 def test_eval_caches_of_two_trained_models_in_folders_of_one_name_are_kept_apart(tmp_path):

@@ -71,6 +71,9 @@ def _check(checker, sources, sentence):
      "It extends classic BP to real-world games involving human dialogues for the first time.", ""),
     ("AFR-Net reaches the state of the art.", "AFR-Net significantly outperforms strong baselines.", "'state-of-the-art'"),
     ("AFR-Net beats state-of-the-art baselines.", "AFR-Net significantly outperforms state-of-the-art baselines.", ""),
+    # a claim of matching people needs the source's word
+    ("MindZero reaches human-level Theory of Mind.", "MindZero enhances the intrinsic ToM ability of MLLMs.", "'human-level'"),
+    ("The agent reaches human-level accuracy.", "The agent achieves human-level accuracy on the benchmark.", ""),
     # ", all verbalized," sums up the claim's own list
     ("Commitment assumptions, obedience constraints and obfuscation, all verbalized, reinforce it.",
      "It is reinforced with verbalized commitment assumptions, verbalized obedience constraints, and obfuscation.", ""),
@@ -166,6 +169,46 @@ def test_absolute_words_the_source_never_uses_are_overclaims(claim, abstract, fl
     ("Geo-R1 relies on direct rewards.",
      "Rather than relying on limited task-specific annotations (i.e., direct rewards), Geo-R1 utilizes indirect proxy rewards.",
      "'direct' vs 'indirect'"),
+    # what one side sets aside ("rather than B") the other states, without the side it keeps
+    ("Confidence estimation is a model-specific skill that relies on introspection.",
+     "We find that reliable confidence estimation is a cross-model skill learned by encoding correctness history rather "
+     "than a model-specific skill reliant on introspection.",
+     "'introspect model model-specif skill specif' vs 'rather than introspect model model-specif skill specif'"),
+    ("The conservative interconnection is learned from data rather than fixed by mesh topology.",
+     "Under these conditions, the conservative interconnection is fixed uniquely by mesh topology, whereas metric effects "
+     "enter only through constitutive relations.",
+     "'rather than fix mesh topolog' vs 'fix mesh topolog'"),
+    # "outperforms" where the passage only says "matches"
+    ("CARD surpasses the accuracy of classical methods on unseen systems.",
+     "CARD matches the accuracy of classical computational methods on unseen systems, with a 40-fold speedup.",
+     "'surpasses' vs 'matches'"),
+    ("ML approaches succeed on non-canonical residues.",
+     "With non-canonical residues, where ML approaches fail, Agent Rosetta achieves comparable performance.",
+     "'succeed' vs 'fail'"),
+    # two modifiers swapped between their nouns
+    ("AFR-Net models how functional constraints give rise to structural communication patterns.",
+     "AFR-Net is a framework that models how structural constraints give rise to functional communication patterns.",
+     "'functional constraint' vs 'functional communic'"),
+    ("GraphCast achieves excellent hardware utilization.",
+     "GraphCast demonstrates the highest parameter efficiency, yet suffers from limited hardware utilization.",
+     "'excellent hardwar' vs 'limited hardwar'"),
+    # opposites the passage pairs in parallel, taken crosswise; a number tied to the other modifier of its noun
+    ("At high contrast the network shifts to population coding that recruits more neurons.",
+     "The network shifts from population coding that extracts features from low-contrast or noisy inputs by recruiting "
+     "more neurons, to sparse coding at high contrast, utilizing considerably fewer neurons.",
+     "'more neuron with high contrast' vs 'more neuron with low contrast'"),
+    ("On OMat24, TriForces reduces force MAE by 57% at 20K samples.",
+     "On OMat24, TriForces reduces energy MAE by 57% at 20K samples only and improves force MAE across sample sizes.",
+     "'force mae 20k' vs 'energy mae 20k'"),
+    # a list that follows the passage's but for one item the abstract never names
+    ("The spatial tuning cells considered include grid, place and border cells.",
+     "While the brain employs a diverse repertoire of spatial tuning cells\u2014including grid, place, and head-direction "
+     "cells\u2014a normative theory remains elusive.",
+     "'border' vs 'direct head head-direct'"),
+    ("DeepSciReasoner is evaluated on eDOS, phDOS, XANES and infrared spectra.",
+     "We evaluate DeepSciReasoner on eDOS, phonon density of states (phDOS), X-ray absorption near-edge structure (XANES), "
+     "and Raman spectra, where it improves accuracy.",
+     "'infrar' vs 'raman'"),
 ])
 def test_contradiction_cues_name_both_sides(claim, passage, cue):
     assert contradiction(claim, passage) == f"contradicts the source: {cue}"
@@ -229,6 +272,37 @@ def test_contradiction_cues_name_both_sides(claim, passage, cue):
     ("An LLM does no better than a different, unrelated LLM.",
      "An LLM generally performs no better than an unrelated LLM attempting the same task.", ""),
     ("WLA turns weather data from pixel space into a latent space.", "WLA transforms weather data from pixel space to latent space.", ""),
+    # what "rather than" sets aside is not stated: negating it agrees; a claim's own "instead of" whose kept side the
+    # passage states too ("1hr") is a paraphrase
+    ("Confidence estimation is not a model-specific skill.",
+     "We find that reliable confidence estimation is a cross-model skill learned by encoding correctness history rather "
+     "than a model-specific skill reliant on introspection.", ""),
+    ("MEG-XL matches supervised decoding with 1hr instead of 50hrs of data.",
+     "MEG-XL matches supervised performance with a fraction of the data (e.g. 1hr vs 50hrs).", ""),
+    # parity stated on both sides, or the passage also says it does better
+    ("CARD matches classical methods on unseen systems.", "CARD matches the accuracy of classical methods on unseen systems.", ""),
+    ("Agent Rosetta outperforms prompt-only agents.", "Agent Rosetta matches specialized models and outperforms prompt-only agents.", ""),
+    # opposites taken the passage's way; the number tied to the passage's modifier
+    ("At high contrast the network uses sparse coding with fewer neurons.",
+     "The network shifts from population coding that extracts features from low-contrast or noisy inputs by recruiting "
+     "more neurons, to sparse coding at high contrast, utilizing considerably fewer neurons.", ""),
+    ("TriForces cuts energy MAE by 57% at 20K samples and also improves force MAE.",
+     "On OMat24, TriForces reduces energy MAE by 57% at 20K samples only and improves force MAE across sample sizes.", ""),
+    # the same modifiers on the same nouns, in another order
+    ("Functional communication patterns arise from structural constraints.",
+     "It models how structural constraints give rise to functional communication patterns.", ""),
+    # lists: the same items in other words the abstract uses, a shorter list, clauses rather than items
+    ("The framework is tested on Raman, XANES and eDOS spectra.",
+     "We evaluate it on eDOS, phDOS, XANES, and Raman spectra.", ""),
+    ("Grid, place and head-direction codes arise naturally as spectral decompositions.",
+     "The brain employs tuning cells, including grid, place, and head-direction cells.", ""),
+    ("It offers a benchmark for unseen genes and datasets, plus two methods, Virtual Value Perturbation and Gradient "
+     "Trajectory, that distill information.",
+     "To unlock the knowledge within the foundation models, we propose two novel methods, Virtual Value Perturbation and "
+     "Gradient Trajectory, to distill information.", ""),
+    # "stops being normalizable" says "non-normalizable"
+    ("The intermediate density stops being normalizable although its endpoints are valid.",
+     "The intermediate density becomes non-normalizable despite valid endpoints.", ""),
 ])
 def test_agreeing_claims_raise_no_new_cue(claim, passage, context):
     assert contradiction(claim, passage, context) == ""
@@ -249,6 +323,10 @@ def test_claims_about_prior_work_or_another_name_are_misattributed():
                "mediator-augmented game, where LLMs instantiate the sender and receiver.")
     assert misattributed("The work maps Bayesian persuasion onto a verbalized mediator-augmented game in which LLMs play "
                          "both the sender and the receiver.", defined, defined) == ""
+    # prior work as the comparison target ("gains over existing models") is not what the sentence is about
+    gains = ("GEAR is evaluated on 23 molecular task pairs and demonstrates significant performance gains over existing "
+             "benchmark models, achieving improvements of at least 14.4% under random splits.")
+    assert misattributed("GEAR improves by at least 14.4 percent under random splits.", gains, gains) == ""
     concept = "Training deep SNNs has relied on Batch Normalization, which stabilizes training."
     assert misattributed("SpikeInit trains deep SNNs stably without normalization.", concept, concept + " SpikeInit") == ""
 
@@ -269,9 +347,33 @@ def test_claims_about_prior_work_or_another_name_are_misattributed():
     ("It is roughly 40x faster.", "It achieves an approximately 40-fold speedup.", []),
     ("Spectral methods are accurate in at most three dimensions.", "For low-dimensional problems ($d\\leq3$), spectral methods excel.", []),
     ("It handles up to 5k steps.", "It handles up to 50k steps.", ["5000"]),
+    # one value, several spellings: "34" is "34.0", "two and a half" is 2.5, "twenty-three" is 23
+    ("It lifts mCSI by 34 percent.", "It improves the mCSI by 34.0%.", []),
+    ("It uses two and a half minutes of context.", "It uses 2.5 minutes of context.", []),
+    ("It is tested on twenty-three task pairs.", "It is tested on 23 task pairs.", []),
+    ("It is tested on twenty-four task pairs.", "It is tested on 23 task pairs.", ["24"]),
+    ("It uses 3.4 minutes.", "It uses 34 minutes.", ["3.4"]),
+    # a count the claim proves by its own enumeration after a colon; a count its list does not prove
+    ("It is tested on four kinds of spectra: eDOS, phDOS, XANES and Raman.", "We test it on eDOS, phDOS, XANES, and Raman spectra.", []),
+    ("It is tested on five kinds of spectra: eDOS, phDOS, XANES and Raman.", "We test it on eDOS, phDOS, XANES, and Raman spectra.", ["5"]),
+    # a number word opening a compound counts; "one-shot" counts nothing
+    ("TriForces is a two-stream framework.", "TriForces is a model-agnostic three-stream framework.", ["2"]),
+    ("It is a two-stage method.", "In the first phase it extracts evidence. In the second phase it aggregates.", []),
+    ("It is a one-shot method.", "It is a few-shot method.", []),
+    # a name written with LaTeX markup in the source
+    ("SH2RFSSM beats transformers.", "S$H^2$RFSSM outperforms transformers.", []),
 ])
 def test_numbers_rule_reads_number_words_and_counts(claim, abstract, missing):
     assert missing_terms(claim, abstract) == missing
+
+
+def test_word_shares_read_number_words_as_digits():
+    from rag.text import numbers_as_digits
+
+    assert numbers_as_digits("Evaluated on twenty-three pairs over five families, from one system to another.") == \
+        "Evaluated on 23 pairs over 5 families, from one system to another."
+    words = set(tokenize(numbers_as_digits("GEAR is evaluated on twenty-three molecular task pairs")))
+    assert variant_share(words, numbers_as_digits("We evaluate GEAR on 23 molecular task pairs.")) == 1.0
 
 
 def test_overlap_counts_morphological_variants():
