@@ -296,11 +296,10 @@ def _format_answer(payload: dict[str, Any]) -> str:
     if payload["removed_sentences"]:
         lines.append(f"({len(payload['removed_sentences'])} unsupported sentence(s) removed"
                      + (", extractive answer shown)" if payload["fallback"] else ")"))
-    lines.extend(
-        f"[{c['n']}] {c['title']}  [{c['paper_id']}]{'' if c['supported'] else '  (unsupported)'}\n"
-        f"    \u201c{c['quote']}\u201d  (chars {c['start']}-{c['end']})"
-        for c in payload["citations"]
-    )
+    for c in payload["citations"]:  # a "does not state" answer cites its paper without a quote
+        lines.append(f"[{c['n']}] {c['title']}  [{c['paper_id']}]{'' if c['supported'] else '  (unsupported)'}")
+        if c["quote"]:
+            lines.append(f"    \u201c{c['quote']}\u201d  (chars {c['start']}-{c['end']})")
     if payload["error"]:
         lines.append("retrieved sources:")
         lines.extend(f"  {s['rank']}. {s['title']}  [{s['paper_id']}]" for s in payload["sources"])

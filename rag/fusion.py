@@ -3,7 +3,10 @@
 Each retriever gives an ordered mapping paper id -> raw score (cosine for dense, BM25 for lexical),
 best first. `rrf` keeps only the ranks; `minmax` and `zscore` keep the score gaps by normalising
 each retriever's scores over its own candidate list before the weighted sum. A paper one retriever
-did not propose gets that retriever's lowest normalised score (it ranked below every candidate).
+did not propose gets that retriever's lowest normalised score (it ranked below every candidate);
+when a retriever's candidates all score the same (often a single candidate: the one paper holding
+a rare query word), they carry no gap to keep, only the fact that they were proposed: they get 1
+and papers it did not propose 0.
 """
 
 from __future__ import annotations
@@ -68,6 +71,8 @@ def fuse(
     for name, ranking in used.items():
         normalised = normalise(ranking, method)
         floor = min(normalised.values())
+        if floor == max(normalised.values()):  # degenerate: proposed or not is all it says
+            normalised, floor = dict.fromkeys(normalised, 1.0), 0.0
         for paper_id in papers:
             papers[paper_id] += weights[name] * normalised.get(paper_id, floor)
     if method == "zscore":  # squash to (0, 1) like the other fusions; the order is unchanged

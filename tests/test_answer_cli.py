@@ -15,6 +15,13 @@ def test_ask_json_contract(seeded_dir):
     assert payload["citations"][0]["paper_id"] == "000_711129f47277f084#4" and "12.4%" in payload["answer"]
 
 
+def test_ask_prints_a_not_stated_answer_without_an_empty_quote(seeded_dir):
+    done = run_cli("ask", "who wrote gear", "--profile", "extractive", "--data-dir", str(seeded_dir))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("The GEAR abstract does not name its authors [1].")
+    assert "[1] " in done.stdout and "\u201c\u201d" not in done.stdout and "(chars 0-0)" not in done.stdout
+
+
 def test_ask_empty_question_is_one_line_error(seeded_dir):
     done = run_cli("ask", "  ", "--profile", "extractive", "--data-dir", str(seeded_dir))
     assert done.returncode == 1

@@ -39,6 +39,15 @@ def test_degenerate_lists_normalise_without_dividing_by_zero(method, expected):
     assert normalise({}, method) == {}
 
 
+@pytest.mark.parametrize("method", ["minmax", "zscore"])
+def test_a_lone_candidate_ranks_above_the_papers_its_retriever_did_not_propose(method):
+    # Only "b" holds the query's rare word: BM25 proposes it alone, and it must gain over "c".
+    dense = {"a": 0.50, "c": 0.45, "b": 0.44, "d": 0.20}
+    scores = fuse({"dense": dense, "bm25": {"b": 7.0}}, {"dense": 0.5, "bm25": 0.5}, method)
+    assert max(scores, key=scores.get) == "b"
+    assert scores["b"] > scores["a"] > scores["c"] > scores["d"]
+
+
 def test_normalise_ranges():
     assert normalise({"a": 3.0, "b": 1.0, "c": 2.0}, "minmax") == {"a": 1.0, "b": 0.0, "c": 0.5}
     z = normalise({"a": 3.0, "b": 1.0}, "zscore")
