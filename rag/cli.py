@@ -313,7 +313,8 @@ def _format_answer_eval(result: dict[str, Any]) -> str:
 
 
 def _format_stats(stats: dict[str, Any]) -> str:
-    lines = [f"{key:>16}: {value}" for key, value in stats.items() if key != "sources"]
+    shown = {**stats, "chunk_tokens": stats.get("chunk_tokens") or "not recorded (an older store)"}
+    lines = [f"{key:>16}: {value}" for key, value in shown.items() if key != "sources"]
     lines.append(f"{'sources':>16}:")
     lines.extend(f"{'':>18}{name}: {count} papers" for name, count in stats["sources"].items())
     return "\n".join(lines)

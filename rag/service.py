@@ -112,6 +112,7 @@ class RagService:
             "chunks": sum(len(version.chunk_ids) for version in papers),
             "embedding_model": embedder.model_name,
             "embedding_dim": embedder.dimension,
+            "chunk_tokens": store.chunk_tokens,
             "store_mode": self.settings.store.mode,
             "store": store.location,
             "collection": store.name,

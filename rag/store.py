@@ -1,7 +1,9 @@
 """The chunk store: one Chroma collection (embedded or over HTTP) behind LlamaIndex's ChromaVectorStore.
 
 The collection records the embedding model and dimension it was built with; opening it with any
-other model is refused. Chunks carry their paper's id, title, source, content hash and character
+other model is refused. It also records the chunk size it was created for; opening a store of
+chunks made at another size prints a one-line note (per collection and process) with the way to
+re-chunk, since ranking and the relevance floors depend on it. Chunks carry their paper's id, title, source, content hash and character
 offsets as metadata; the first chunk of each paper also carries the whole abstract. A paper may be
 stored in more than one version for a while (see rag.versions); every read here shows only the
 current version of each paper.
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
@@ -24,6 +27,8 @@ from rag.versions import VERSION_KEY, Inventory, take_inventory
 SPACE = "cosine"
 META_MODEL = "embedding_model"
 META_DIM = "embedding_dim"
+META_CHUNK_TOKENS = "chunk_tokens"
+_NOTED_CHUNKING: set[tuple[str, str]] = set()  # (store, collection) pairs whose chunk-size note was printed
 WRITE_BATCH = 1000
 
 
@@ -52,6 +57,11 @@ class ChunkStore:
     def name(self) -> str:
         """The collection's name."""
         return self.collection.name
+
+    @property
+    def chunk_tokens(self) -> int | None:
+        """The chunking.max_tokens this collection was created for; None when it predates the record."""
+        return (self.collection.metadata or {}).get(META_CHUNK_TOKENS)
 
     @property
     def location(self) -> str:
@@ -188,7 +198,8 @@ def open_store(
     client = _client(settings, fresh)
     try:
         chroma_collection = client.get_or_create_collection(
-            name=name, metadata={META_MODEL: model_name, META_DIM: dimension, "hnsw:space": SPACE}
+            name=name, metadata={META_MODEL: model_name, META_DIM: dimension, "hnsw:space": SPACE,
+                                 META_CHUNK_TOKENS: settings.chunking.max_tokens}
         )
     except Exception as exc:
         raise RagError(f"cannot open collection '{name}' at {_describe(settings)}: {first_line(exc)}") from None
@@ -199,7 +210,23 @@ def open_store(
             f"(dim {recorded.get(META_DIM)}), not '{model_name}' (dim {dimension}); re-index with "
             f"`rag ingest --reindex`, or pick another store.collection / --data-dir"
         )
-    return ChunkStore(client, chroma_collection, settings)
+    store = ChunkStore(client, chroma_collection, settings)
+    _note_chunking(store, store.chunk_tokens)
+    return store
+
+
+def _note_chunking(store: ChunkStore, recorded: Any) -> None:
+    """Print once (to stderr) that a non-empty collection's chunks were made at another size than
+    chunking.max_tokens (or before sizes were recorded), and how to re-chunk it."""
+    wanted = store.settings.chunking.max_tokens
+    key = (store.location, store.name)
+    if recorded == wanted or key in _NOTED_CHUNKING or store.count() == 0:
+        return
+    _NOTED_CHUNKING.add(key)
+    made = f"at {recorded} word pieces" if recorded is not None else "before chunk sizes were recorded (the default was 256 word pieces until December 2026)"
+    print(f"note: collection '{store.name}' was chunked {made}; chunking.max_tokens is {wanted}, which only "
+          f"papers ingested from now on get; run `rag ingest --reindex` to re-chunk it (ranking and the "
+          f"relevance floors depend on the chunk size)", file=sys.stderr, flush=True)
 
 
 def drop_collection(settings: Settings, collection: str | None = None) -> bool:

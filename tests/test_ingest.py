@@ -134,3 +134,16 @@ def test_reindex_through_the_cli_embeds_every_paper_again(seeded_copy):
 
     # The same chunks, written under a version above every earlier one (so a killed reindex is detectable).
     assert version_free(after) == version_free(before) and min(versions(after)) > max(versions(before))
+
+
+def test_a_store_chunked_at_another_size_is_noted_once_with_the_way_to_rechunk(tmp_path, capsys):
+    service = RagService(make_settings(tmp_path, chunking={"max_tokens": 48, "overlap_sentences": 1}))
+    service.ingest([SEEDS], progress=False)
+    assert service.stats()["chunk_tokens"] == 48
+    capsys.readouterr()
+    resized = RagService(make_settings(tmp_path, chunking={"max_tokens": 64, "overlap_sentences": 1}))
+    assert resized.stats()["chunk_tokens"] == 48 and resized.stats()["papers"] == 38  # opened twice, noted once
+    note = capsys.readouterr().err.strip().splitlines()
+    assert len(note) == 1 and "chunked at 48 word pieces" in note[0] and "rag ingest --reindex" in note[0]
+    resized.ingest([SEEDS], reindex=True, progress=False)
+    assert resized.stats()["chunk_tokens"] == 64
