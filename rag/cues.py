@@ -782,7 +782,7 @@ def _preference(tokens: list[str]) -> tuple[str, set[str], set[str]] | None:
     preference ("rather than", "instead of", "replaces ... with") or path ("from ... to", "turns A
     into B") of a word list, or None."""
     def stems(ws: list[str]) -> set[str]:
-        return {stem(p) for w in ws if _content(w) for p in w.split("-") if len(p) > 2}
+        return _stems(ws, whole=False)
 
     for i, word in enumerate(tokens):
         if tuple(tokens[i:i + 2]) in _PREFERENCE_OPENERS:
@@ -827,9 +827,9 @@ def _preference_swap(claim: list[str], passage: list[str]) -> tuple[str, str] | 
     return None
 
 
-def _stems(tokens: list[str]) -> set[str]:
-    """Stems of the content words of a word list, hyphenated words whole and in parts."""
-    return {stem(p) for w in tokens if _content(w) for p in [w, *w.split("-")] if len(p) > 2}
+def _stems(tokens: list[str], whole: bool = True) -> set[str]:
+    """Stems of the content words of a word list, hyphenated words in parts (and whole with `whole`)."""
+    return {stem(p) for w in tokens if _content(w) for p in [w, *w.split("-")][0 if whole else 1:] if len(p) > 2}
 
 
 def _contrast(tokens: list[str]) -> tuple[set[str], set[str]] | None:

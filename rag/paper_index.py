@@ -44,7 +44,13 @@ class PaperBM25:
     def scores(self, weights: dict[str, float]) -> np.ndarray:
         """Per paper (in `paper_ids` order), the sum over terms of weight x the term's BM25 score on
         the whole paper (Lucene BM25, as bm25s); terms not in the index count 0."""
+        return self.match(weights)[0]
+
+    def match(self, weights: dict[str, float]) -> tuple[np.ndarray, np.ndarray]:
+        """Per paper (in `paper_ids` order): `scores(weights)`, and how many of the weighted terms its
+        title or abstract holds, from one pass over the terms."""
         total = np.zeros(len(self.paper_ids), dtype=np.float64)
+        held = np.zeros(len(self.paper_ids), dtype=np.int64)
         n = len(self.paper_ids)
         for term, weight in weights.items():
             if not weight:
@@ -52,16 +58,10 @@ class PaperBM25:
             papers, tf = self._term(term)
             if not len(papers):
                 continue
+            held[papers] += 1
             idf = np.log(1 + (n - len(papers) + 0.5) / (len(papers) + 0.5))
             total[papers] += weight * idf * tf / (tf + self._norm[papers])
-        return total
-
-    def terms_held(self, terms: set[str]) -> np.ndarray:
-        """Per paper (in `paper_ids` order), how many of `terms` its title or abstract holds."""
-        held = np.zeros(len(self.paper_ids), dtype=np.int64)
-        for term in terms:
-            held[self._term(term)[0]] += 1
-        return held
+        return total, held
 
     def _term(self, term: str) -> tuple[np.ndarray, np.ndarray]:
         """The papers holding `term` and its count in each (chunk counts less chunking's repeats)."""

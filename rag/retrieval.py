@@ -123,15 +123,14 @@ class PaperRetriever(BaseRetriever):
         words = content_query(query)
         lexical = self._bm25(words, filters) if mode in ("hybrid", "bm25") else {}
         hits = self._fuse(dense, lexical, mode, len(set(tokenize(words))))
-        for hit in hits:
-            first = self._first_chunk.get(hit.paper_id)
-            hit.abstract = hit.chunk_metadata.get("abstract") or (self.bm25.metadatas[first].get("abstract") if first is not None else None)
         for stage in self.postprocessors:
             hits = stage.process(query, hits)
         if floor:
             hits = [h for h in hits if self.floor.admits(h, query, self.paper_bm25.max_idf)]
         for rank, hit in enumerate(hits[:top_k], start=1):
             hit.rank = rank
+            first = self._first_chunk.get(hit.paper_id)
+            hit.abstract = self.bm25.metadatas[first].get("abstract") if first is not None else None
         return hits[:top_k]
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
@@ -186,7 +185,7 @@ class PaperRetriever(BaseRetriever):
         papers = self.paper_bm25
         best, position = papers.best_chunks(ranking)
         share = self.settings.bm25_paper_share
-        whole = papers.scores(plain)
+        whole, held = papers.match(plain)
         if mask is not None:
             whole = np.where(np.isin(np.arange(len(whole)), papers.chunk_paper[mask]), whole, 0.0)
         lexical = (1.0 - share) * best
@@ -196,7 +195,6 @@ class PaperRetriever(BaseRetriever):
         if k == 0:
             return {}
         top = np.argpartition(-lexical, k - 1)[:k]
-        held = papers.terms_held(set(plain))
         hits: dict[str, PaperHit] = {}
         for paper in top[np.argsort(-lexical[top], kind="stable")]:
             if lexical[paper] <= 0:

@@ -211,14 +211,14 @@ def open_store(
             f"`rag ingest --reindex`, or pick another store.collection / --data-dir"
         )
     store = ChunkStore(client, chroma_collection, settings)
-    _note_chunking(store, store.chunk_tokens)
+    _note_chunking(store)
     return store
 
 
-def _note_chunking(store: ChunkStore, recorded: Any) -> None:
+def _note_chunking(store: ChunkStore) -> None:
     """Print once (to stderr) that a non-empty collection's chunks were made at another size than
     chunking.max_tokens (or before sizes were recorded), and how to re-chunk it."""
-    wanted = store.settings.chunking.max_tokens
+    recorded, wanted = store.chunk_tokens, store.settings.chunking.max_tokens
     key = (store.location, store.name)
     if recorded == wanted or key in _NOTED_CHUNKING or store.count() == 0:
         return
