@@ -111,6 +111,28 @@ class ChunkStore:
             chunks = self._scan(where, documents)
         return (chunk for chunk in chunks if chunk.chunk_id in current)
 
+    def nearest(self, vector: list[float], k: int, search_depth: int, where: dict[str, Any] | None = None) -> list[tuple[str, float]]:
+        """The `k` stored chunks closest to `vector` (matching `where`, a Chroma filter), as (chunk id,
+        cosine similarity) pairs, best first; ids and distances only, no documents or metadata.
+
+        Chroma's HNSW index searches only as wide as the results asked for (at least its ef_search
+        of 100), so asking for exactly `k` = 100 misses some of the true top 100; `search_depth`
+        results are asked for and the best `k` kept (400 finds 99% of the exact top 100 on SciFact's
+        43,717 chunks, where asking for 100 found 93%)."""
+        with self.guard():
+            result = self.collection.query(query_embeddings=[vector], n_results=max(k, search_depth),
+                                           where=where or None, include=["distances"])
+        # cosine space: distance = 1 - cosine similarity
+        return [(chunk_id, 1.0 - distance) for chunk_id, distance in zip(result["ids"][0][:k], result["distances"][0][:k])]
+
+    def chunks(self, chunk_ids: list[str]) -> list[StoredChunk]:
+        """The stored chunks among `chunk_ids` (text and public metadata); ids not stored are left out."""
+        if not chunk_ids:
+            return []
+        with self.guard():
+            page = self.collection.get(ids=chunk_ids, include=["metadatas", "documents"])
+        return [StoredChunk(cid, doc or "", public_metadata(meta)) for cid, doc, meta in zip(page["ids"], page["documents"], page["metadatas"])]
+
     def current_ids(self, paper_id: str) -> set[str]:
         """Ids of the chunks of the current version of one paper (empty when it is not stored)."""
         with self.guard():
