@@ -6,7 +6,9 @@ chunks made at another size prints a one-line note (per collection and process) 
 re-chunk, since ranking and the relevance floors depend on it. Chunks carry their paper's id, title, source, content hash and character
 offsets as metadata; the first chunk of each paper also carries the whole abstract. A paper may be
 stored in more than one version for a while (see rag.versions); every read here shows only the
-current version of each paper.
+current version of each paper, except `nearest`: the dense search reads Chroma directly, ids and
+distances of any stored chunk, and the retriever (which holds every current chunk's text and
+metadata in memory) drops those of old versions. Writes go through LlamaIndex.
 """
 
 from __future__ import annotations
