@@ -11,14 +11,12 @@ returns nothing. `PaperRetriever` is also a LlamaIndex `BaseRetriever`.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence
 
 import numpy as np
 from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
-from llama_index.core.vector_stores import MetadataFilter, MetadataFilters, VectorStoreQuery
 
 from rag.bm25_index import BM25Index
 from rag.embeddings import SentenceTransformerEmbedding
@@ -141,29 +139,26 @@ class PaperRetriever(BaseRetriever):
 
     def _dense(self, query: str, filters: dict[str, Any], vector: list[float] | None) -> dict[str, PaperHit]:
         vector = vector or self.embedder.encode([query])[0]
-        with self.store.guard():
-            result = self.store.vector_store.query(
-                VectorStoreQuery(
-                    query_embedding=vector,
-                    similarity_top_k=min(self.settings.candidates, max(1, len(self._position))),
-                    filters=_metadata_filters(filters),
-                )
-            )
-        hits: dict[str, PaperHit] = {}
+        nearest = self.store.nearest(vector, min(self.settings.candidates, max(1, len(self._position))), filters)
+        # Chunks written after this retriever opened are read from the store, and shown only when they
+        # belong to their paper's current version.
+        unknown = {c.chunk_id: c for c in self.store.chunks([cid for cid, _ in nearest if cid not in self._position])}
         written_since: dict[str, set[str]] = {}  # current chunk ids of papers changed since this retriever opened
-        for node, similarity in zip(result.nodes, result.similarities):
-            # ChromaVectorStore reports exp(-distance); with cosine space, distance = 1 - cosine.
-            cosine = 1.0 + math.log(max(similarity, 1e-12))
-            if node.node_id in self._position:
-                metadata = self.bm25.metadatas[self._position[node.node_id]]
-            else:  # written after this retriever opened: show it only if it is its paper's current version
-                metadata = node.metadata
-                current = written_since.setdefault(metadata["paper_id"], self.store.current_ids(metadata["paper_id"]))
-                if node.node_id not in current:
+        hits: dict[str, PaperHit] = {}
+        for chunk_id, cosine in nearest:
+            if chunk_id in self._position:
+                position = self._position[chunk_id]
+                metadata, text = self.bm25.metadatas[position], self.bm25.texts[position]
+            elif chunk_id in unknown:
+                metadata, text = unknown[chunk_id].metadata, unknown[chunk_id].text
+                paper = metadata["paper_id"]
+                if chunk_id not in written_since.setdefault(paper, self.store.current_ids(paper)):
                     continue
+            else:  # deleted since the query ran
+                continue
             paper_id = metadata["paper_id"]
             if paper_id not in hits:  # results arrive best first, so the first chunk is the best
-                hits[paper_id] = _hit(metadata, node.get_content(), dense_similarity=cosine)
+                hits[paper_id] = _hit(metadata, text, dense_similarity=cosine)
         return hits
 
     def _bm25(self, query: str, filters: dict[str, Any]) -> dict[str, PaperHit]:
@@ -289,9 +284,3 @@ def _hit(metadata: dict[str, Any], text: str, **evidence: float) -> PaperHit:
         chunk_metadata=metadata,
         **evidence,
     )
-
-
-def _metadata_filters(filters: dict[str, Any]) -> MetadataFilters | None:
-    if not filters:
-        return None
-    return MetadataFilters(filters=[MetadataFilter(key=k, value=v) for k, v in filters.items()])

@@ -181,3 +181,26 @@ def test_a_coined_name_moves_the_fusion_towards_bm25(seeded_settings):
     fixed = retriever.settings.model_copy(update={"confidence_cosine_slope": 0.0, "confidence_bm25_slope": 0.0})
     retriever.settings = fixed
     assert retriever._dense_weight(dense, lexical, 1) == 0.5
+
+
+def test_chunks_are_plain_records_and_stores_written_through_llamaindex_read_the_same(seeded_copy):
+    """Chunks are written as plain Chroma records (no LlamaIndex node JSON riding along in the
+    metadata). A store written by earlier versions through LlamaIndex's ChromaVectorStore carries
+    `_node_content`, `_node_type`, `doc_id`, `document_id` and `ref_doc_id` on every chunk: it must
+    search and show metadata exactly as before, those fields never surfacing."""
+    settings = make_settings(seeded_copy)
+    store = RagService(settings).retriever.store
+    page = store.collection.get(include=["metadatas", "embeddings", "documents"])
+    assert not any(key.startswith("_") or key.endswith("doc_id") or key == "document_id"
+                   for metadata in page["metadatas"] for key in metadata)
+    legacy = [{**metadata, "_node_content": '{"id_": "x", "metadata": {}}', "_node_type": "TextNode",
+               "doc_id": metadata["paper_id"], "document_id": metadata["paper_id"], "ref_doc_id": metadata["paper_id"]}
+              for metadata in page["metadatas"]]
+    store.collection.update(ids=page["ids"], metadatas=legacy)
+    query = "spiking neural networks without batch normalization initialization"
+    for mode in ("dense", "hybrid"):
+        hits = RagService(settings).retriever.search(query, mode=mode, top_k=3)
+        assert hits[0].paper_id == "000_711129f47277f084#5", mode
+        assert not any(key.startswith("_") or key in ("doc_id", "document_id", "ref_doc_id")
+                       for hit in hits for key in hit.chunk_metadata), mode
+    assert "_node_content" not in RagService(settings).retriever.store.get_paper("000_711129f47277f084#5").metadata
