@@ -143,10 +143,11 @@ def write_papers(
             if not embedded_once:
                 fault_point("after-embed")
                 embedded_once = True
-            nodes = _nodes(planned, vectors, version)
+            chunks = _records(planned, version)
             first_write = not written
-            store.add(nodes, after_batch=lambda number: fault_point("mid-write") if number == 0 and first_write else None)
-            written.extend(StoredChunk(node.node_id, node.text, node.metadata) for node in nodes)
+            store.add(chunks, vectors,
+                      after_batch=lambda number: fault_point("mid-write") if number == 0 and first_write else None)
+            written.extend(chunks)
             bar.update(len(step))
             bar.set_postfix(chunks=len(written), refresh=False)
     if not embedded_once:
@@ -312,28 +313,16 @@ def plan_chunks(papers: list[Paper], embedder: SentenceTransformerEmbedding, set
     return planned
 
 
-def _nodes(planned: list[tuple[Paper, Chunk]], vectors: Any, version: int) -> list[Any]:
-    """LlamaIndex nodes of the planned chunks with their vectors, ids and metadata of version `version`."""
-    from llama_index.core.schema import NodeRelationship, RelatedNodeInfo, TextNode
-
+def _records(planned: list[tuple[Paper, Chunk]], version: int) -> list[StoredChunk]:
+    """The planned chunks as records of version `version`: their ids, texts and metadata."""
     counts: dict[str, int] = {}
     for paper, _ in planned:
         counts[paper.paper_id] = counts.get(paper.paper_id, 0) + 1
-    nodes = []
-    for (paper, chunk), vector in zip(planned, vectors):
-        metadata = {**chunk_metadata(paper, chunk.index, counts[paper.paper_id], chunk.start, chunk.end), VERSION_KEY: version}
-        nodes.append(
-            TextNode(
-                id_=chunk_id(paper.paper_id, version, chunk.index),
-                text=chunk.text,
-                metadata=metadata,
-                embedding=vector.tolist(),
-                excluded_embed_metadata_keys=list(metadata),
-                excluded_llm_metadata_keys=list(metadata),
-                relationships={NodeRelationship.SOURCE: RelatedNodeInfo(node_id=paper.paper_id)},
-            )
-        )
-    return nodes
+    return [
+        StoredChunk(chunk_id(paper.paper_id, version, chunk.index), chunk.text,
+                    {**chunk_metadata(paper, chunk.index, counts[paper.paper_id], chunk.start, chunk.end), VERSION_KEY: version})
+        for paper, chunk in planned
+    ]
 
 
 def _is_within(path: str, root: Path) -> bool:

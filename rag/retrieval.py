@@ -139,25 +139,26 @@ class PaperRetriever(BaseRetriever):
 
     def _dense(self, query: str, filters: dict[str, Any], vector: list[float] | None) -> dict[str, PaperHit]:
         """Papers by their best chunk's cosine among the `candidates` nearest chunks, best first. The
-        search asks the index for `dense_search_depth` chunks so that those are the true nearest ones
-        (rag.store.ChunkStore.nearest); texts and metadata come from the in-memory chunk index, and
-        from the store only for chunks written after this retriever opened."""
+        index is asked for `dense_search_depth` chunks so that those are the true nearest ones
+        (rag.store.ChunkStore.nearest)."""
         vector = vector or self.embedder.encode([query])[0]
-        k = min(self.settings.candidates, max(1, len(self._position)))
-        nearest = self.store.nearest(vector, k, min(self.settings.dense_search_depth, max(1, len(self._position))), _where(filters))
-        written = {c.chunk_id: c for c in self.store.chunks([cid for cid, _ in nearest if cid not in self._position])}
-        hits: dict[str, PaperHit] = {}
+        stored = max(1, len(self._position))
+        nearest = self.store.nearest(vector, min(self.settings.candidates, stored), min(self.settings.dense_search_depth, stored), filters)
+        # Chunks written after this retriever opened are read from the store, and shown only when they
+        # belong to their paper's current version.
+        unknown = {c.chunk_id: c for c in self.store.chunks([cid for cid, _ in nearest if cid not in self._position])}
         written_since: dict[str, set[str]] = {}  # current chunk ids of papers changed since this retriever opened
+        hits: dict[str, PaperHit] = {}
         for chunk_id, cosine in nearest:
             if chunk_id in self._position:
                 position = self._position[chunk_id]
                 metadata, text = self.bm25.metadatas[position], self.bm25.texts[position]
-            elif chunk_id in written:  # show it only if it is its paper's current version
-                metadata, text = written[chunk_id].metadata, written[chunk_id].text
-                current = written_since.setdefault(metadata["paper_id"], self.store.current_ids(metadata["paper_id"]))
-                if chunk_id not in current:
+            elif chunk_id in unknown:
+                metadata, text = unknown[chunk_id].metadata, unknown[chunk_id].text
+                paper = metadata["paper_id"]
+                if chunk_id not in written_since.setdefault(paper, self.store.current_ids(paper)):
                     continue
-            else:  # deleted since the search
+            else:  # deleted since the query ran
                 continue
             paper_id = metadata["paper_id"]
             if paper_id not in hits:  # results arrive best first, so the first chunk is the best
@@ -287,11 +288,3 @@ def _hit(metadata: dict[str, Any], text: str, **evidence: float) -> PaperHit:
         chunk_metadata=metadata,
         **evidence,
     )
-
-
-def _where(filters: dict[str, Any]) -> dict[str, Any] | None:
-    """`filters` (field -> required value) as a Chroma `where` clause; None when there are none."""
-    clauses = [{key: {"$eq": value}} for key, value in filters.items()]
-    if len(clauses) > 1:
-        return {"$and": clauses}
-    return clauses[0] if clauses else None

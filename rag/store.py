@@ -1,14 +1,15 @@
-"""The chunk store: one Chroma collection (embedded or over HTTP) behind LlamaIndex's ChromaVectorStore.
+"""The chunk store: one Chroma collection (embedded or over HTTP), read and written through Chroma's own API.
 
 The collection records the embedding model and dimension it was built with; opening it with any
 other model is refused. It also records the chunk size it was created for; opening a store of
 chunks made at another size prints a one-line note (per collection and process) with the way to
 re-chunk, since ranking and the relevance floors depend on it. Chunks carry their paper's id, title, source, content hash and character
-offsets as metadata; the first chunk of each paper also carries the whole abstract. A paper may be
+offsets as metadata (rag.metadata); the first chunk of each paper also carries the whole abstract.
+Chunks are written as plain records (id, vector, text, metadata): no LlamaIndex node JSON rides
+along, which kept 3.9x the metadata per chunk and cost a JSON parse per search result. Stores
+written through LlamaIndex's ChromaVectorStore read the same (its fields are stripped). A paper may be
 stored in more than one version for a while (see rag.versions); every read here shows only the
-current version of each paper, except `nearest`: the dense search reads Chroma directly, ids and
-distances of any stored chunk, and the retriever (which holds every current chunk's text and
-metadata in memory) drops those of old versions. Writes go through LlamaIndex.
+current version of each paper.
 """
 
 from __future__ import annotations
@@ -47,12 +48,9 @@ class ChunkStore:
     """Read and write access to one collection of chunks, tied to one embedding model."""
 
     def __init__(self, client: Any, collection: Any, settings: Settings) -> None:
-        from llama_index.vector_stores.chroma import ChromaVectorStore
-
         self.client = client
         self.collection = collection
         self.settings = settings
-        self.vector_store = ChromaVectorStore(chroma_collection=collection)
         self.write_batch = min(WRITE_BATCH, max_batch_size(client))
 
     @property
@@ -113,28 +111,6 @@ class ChunkStore:
             chunks = self._scan(where, documents)
         return (chunk for chunk in chunks if chunk.chunk_id in current)
 
-    def nearest(self, vector: list[float], k: int, search_depth: int, where: dict[str, Any] | None = None) -> list[tuple[str, float]]:
-        """The `k` stored chunks closest to `vector` (matching `where`, a Chroma filter), as (chunk id,
-        cosine similarity) pairs, best first; ids and distances only, no documents or metadata.
-
-        Chroma's HNSW index searches only as wide as the results asked for (at least its ef_search
-        of 100), so asking for exactly `k` = 100 misses some of the true top 100; `search_depth`
-        results are asked for and the best `k` kept (400 finds 99.5% of the exact top 100 on SciFact's
-        43,717 chunks, where asking for 100 finds 94%: bench/dense_depth.py)."""
-        with self.guard():
-            result = self.collection.query(query_embeddings=[vector], n_results=max(k, search_depth),
-                                           where=where or None, include=["distances"])
-        # cosine space: distance = 1 - cosine similarity
-        return [(chunk_id, 1.0 - distance) for chunk_id, distance in zip(result["ids"][0][:k], result["distances"][0][:k])]
-
-    def chunks(self, chunk_ids: list[str]) -> list[StoredChunk]:
-        """The stored chunks among `chunk_ids` (text and public metadata); ids not stored are left out."""
-        if not chunk_ids:
-            return []
-        with self.guard():
-            page = self.collection.get(ids=chunk_ids, include=["metadatas", "documents"])
-        return [StoredChunk(cid, doc or "", public_metadata(meta)) for cid, doc, meta in zip(page["ids"], page["documents"], page["metadatas"])]
-
     def current_ids(self, paper_id: str) -> set[str]:
         """Ids of the chunks of the current version of one paper (empty when it is not stored)."""
         with self.guard():
@@ -156,13 +132,31 @@ class ChunkStore:
                 yield StoredChunk(chunk_id, text or "", public_metadata(metadata))
             offset += len(ids)
 
-    def add(self, nodes: list[Any], after_batch: Callable[[int], None] | None = None) -> None:
-        """Write LlamaIndex nodes (with embeddings) in batches of `write_batch`, calling `after_batch(i)` after each."""
-        for number, start in enumerate(range(0, len(nodes), self.write_batch)):
+    def add(self, chunks: list[StoredChunk], vectors: Any, after_batch: Callable[[int], None] | None = None) -> None:
+        """Write `chunks` with their `vectors` (one row each, same order) in batches of `write_batch`,
+        calling `after_batch(i)` after each batch."""
+        for number, start in enumerate(range(0, len(chunks), self.write_batch)):
+            batch = chunks[start:start + self.write_batch]
             with self.guard():
-                self.vector_store.add(nodes[start:start + self.write_batch])
+                self.collection.add(ids=[c.chunk_id for c in batch], embeddings=vectors[start:start + len(batch)],
+                                    documents=[c.text for c in batch], metadatas=[c.metadata for c in batch])
             if after_batch:
                 after_batch(number)
+
+    def nearest(self, vector: Any, k: int, search_depth: int, filters: dict[str, Any] | None = None) -> list[tuple[str, float]]:
+        """Ids of the `k` stored chunks closest to `vector` (all versions; only those whose metadata
+        equals every `filters` value, if given), closest first, each with its cosine similarity.
+
+        Chroma's HNSW index searches only as wide as the results asked for (its ef_search, 100, or
+        more when more results are asked for), so the `k` = 100 it returns when asked for 100 are not
+        all among the true 100 nearest; `search_depth` results are asked for and the best `k` kept
+        (400 returns 99.5% of the exact 100 nearest on SciFact's 43,717 chunks, 100 returns 94%:
+        bench/dense_depth.py)."""
+        with self.guard():
+            result = self.collection.query(query_embeddings=[vector], n_results=max(k, search_depth),
+                                           where=chroma_where(filters), include=["distances"])
+        # In cosine space Chroma's distance is 1 - cosine.
+        return [(cid, 1.0 - distance) for cid, distance in zip(result["ids"][0][:k], result["distances"][0][:k])]
 
     def delete_chunks(self, chunk_ids: list[str], after_batch: Callable[[int], None] | None = None) -> None:
         """Remove the given chunks in batches of `write_batch`, calling `after_batch(i)` after each."""
@@ -172,18 +166,25 @@ class ChunkStore:
             if after_batch:
                 after_batch(number)
 
+    def chunks(self, chunk_ids: list[str]) -> list[StoredChunk]:
+        """The stored chunks among `chunk_ids` (any version); ids not stored are left out."""
+        return [chunk for chunk, _ in self._rows(chunk_ids, ["metadatas", "documents"])]
+
     def vectors(self, chunk_ids: list[str]) -> list[tuple[StoredChunk, Any]]:
         """The stored chunks among `chunk_ids`, each with its vector (a float32 array); ids not stored are left out."""
         import numpy as np
 
-        found: list[tuple[StoredChunk, Any]] = []
+        return [(chunk, np.asarray(vector, dtype=np.float32))
+                for chunk, vector in self._rows(chunk_ids, ["metadatas", "documents", "embeddings"])]
+
+    def _rows(self, chunk_ids: list[str], include: list[str]) -> Iterator[tuple[StoredChunk, Any]]:
+        """Each stored chunk among `chunk_ids` with its vector when `include` asks for embeddings (else None)."""
         for start in range(0, len(chunk_ids), self.write_batch):
             with self.guard():
-                page = self.collection.get(ids=chunk_ids[start:start + self.write_batch],
-                                           include=["metadatas", "documents", "embeddings"])
-            for cid, doc, meta, vector in zip(page["ids"], page["documents"], page["metadatas"], page["embeddings"]):
-                found.append((StoredChunk(cid, doc or "", public_metadata(meta)), np.asarray(vector, dtype=np.float32)))
-        return found
+                page = self.collection.get(ids=chunk_ids[start:start + self.write_batch], include=include)
+            vectors = page["embeddings"] if "embeddings" in include else [None] * len(page["ids"])
+            for cid, doc, meta, vector in zip(page["ids"], page["documents"], page["metadatas"], vectors):
+                yield StoredChunk(cid, doc or "", public_metadata(meta)), vector
 
     def get_paper(self, paper_id: str) -> StoredChunk | None:
         """The first chunk of a paper's current version, whose metadata holds the whole abstract; None if absent."""
@@ -198,6 +199,14 @@ class ChunkStore:
         """The whole abstract of a stored paper; "" when the paper is not stored."""
         paper = self.get_paper(paper_id)
         return abstract_from(paper.metadata, paper.text) if paper else ""
+
+
+def chroma_where(filters: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Chroma's `where` clause for "metadata field equals value" for every item of `filters`; None for none."""
+    clauses = [{key: {"$eq": value}} for key, value in (filters or {}).items()]
+    if len(clauses) > 1:
+        return {"$and": clauses}
+    return clauses[0] if clauses else None
 
 
 def max_batch_size(client: Any) -> int:

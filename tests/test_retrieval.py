@@ -224,3 +224,26 @@ def test_a_paper_written_after_the_retriever_opened_is_found_by_its_dense_search
     assert not any(m["paper_id"] == "L1" for m in retriever.bm25.metadatas)  # not in its in-memory index
     hits = retriever.search("pruning transformer attention heads by quantum gardening", mode="dense", floor=False)
     assert hits[0].paper_id == "L1" and "Zorblatt" in hits[0].text
+
+
+def test_chunks_are_plain_records_and_stores_written_through_llamaindex_read_the_same(seeded_copy):
+    """Chunks are written as plain Chroma records (no LlamaIndex node JSON riding along in the
+    metadata). A store written by earlier versions through LlamaIndex's ChromaVectorStore carries
+    `_node_content`, `_node_type`, `doc_id`, `document_id` and `ref_doc_id` on every chunk: it must
+    search and show metadata exactly as before, those fields never surfacing."""
+    settings = make_settings(seeded_copy)
+    store = RagService(settings).retriever.store
+    page = store.collection.get(include=["metadatas", "embeddings", "documents"])
+    assert not any(key.startswith("_") or key.endswith("doc_id") or key == "document_id"
+                   for metadata in page["metadatas"] for key in metadata)
+    legacy = [{**metadata, "_node_content": '{"id_": "x", "metadata": {}}', "_node_type": "TextNode",
+               "doc_id": metadata["paper_id"], "document_id": metadata["paper_id"], "ref_doc_id": metadata["paper_id"]}
+              for metadata in page["metadatas"]]
+    store.collection.update(ids=page["ids"], metadatas=legacy)
+    query = "spiking neural networks without batch normalization initialization"
+    for mode in ("dense", "hybrid"):
+        hits = RagService(settings).retriever.search(query, mode=mode, top_k=3)
+        assert hits[0].paper_id == "000_711129f47277f084#5", mode
+        assert not any(key.startswith("_") or key in ("doc_id", "document_id", "ref_doc_id")
+                       for hit in hits for key in hit.chunk_metadata), mode
+    assert "_node_content" not in RagService(settings).retriever.store.get_paper("000_711129f47277f084#5").metadata
