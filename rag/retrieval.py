@@ -138,8 +138,12 @@ class PaperRetriever(BaseRetriever):
         ]
 
     def _dense(self, query: str, filters: dict[str, Any], vector: list[float] | None) -> dict[str, PaperHit]:
+        """Papers by their best chunk's cosine among the `candidates` nearest chunks, best first. The
+        index is asked for `dense_search_depth` chunks so that those are the true nearest ones
+        (rag.store.ChunkStore.nearest)."""
         vector = vector or self.embedder.encode([query])[0]
-        nearest = self.store.nearest(vector, min(self.settings.candidates, max(1, len(self._position))), filters)
+        stored = max(1, len(self._position))
+        nearest = self.store.nearest(vector, min(self.settings.candidates, stored), min(self.settings.dense_search_depth, stored), filters)
         # Chunks written after this retriever opened are read from the store, and shown only when they
         # belong to their paper's current version.
         unknown = {c.chunk_id: c for c in self.store.chunks([cid for cid, _ in nearest if cid not in self._position])}

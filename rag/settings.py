@@ -75,6 +75,7 @@ class ChunkingSettings(_Section):
 class RetrievalSettings(_Section):
     top_k: int = Field(ge=1)
     candidates: int = Field(ge=1)
+    dense_search_depth: int = Field(ge=1)
     mode: Literal["hybrid", "dense", "bm25"]
     fusion: Literal["rrf", "minmax", "zscore"]
     rrf_k: int = Field(ge=1)

@@ -143,14 +143,20 @@ class ChunkStore:
             if after_batch:
                 after_batch(number)
 
-    def nearest(self, vector: Any, k: int, filters: dict[str, Any] | None = None) -> list[tuple[str, float]]:
+    def nearest(self, vector: Any, k: int, search_depth: int, filters: dict[str, Any] | None = None) -> list[tuple[str, float]]:
         """Ids of the `k` stored chunks closest to `vector` (all versions; only those whose metadata
-        equals every `filters` value, if given), closest first, each with its cosine similarity."""
+        equals every `filters` value, if given), closest first, each with its cosine similarity.
+
+        Chroma's HNSW index searches only as wide as the results asked for (its ef_search, 100, or
+        more when more results are asked for), so the `k` = 100 it returns when asked for 100 are not
+        all among the true 100 nearest; `search_depth` results are asked for and the best `k` kept
+        (400 returns 99.5% of the exact 100 nearest on SciFact's 43,717 chunks, 100 returns 94%:
+        bench/dense_depth.py)."""
         with self.guard():
-            result = self.collection.query(query_embeddings=[vector], n_results=k, where=chroma_where(filters),
-                                           include=["distances"])
+            result = self.collection.query(query_embeddings=[vector], n_results=max(k, search_depth),
+                                           where=chroma_where(filters), include=["distances"])
         # In cosine space Chroma's distance is 1 - cosine.
-        return [(cid, 1.0 - distance) for cid, distance in zip(result["ids"][0], result["distances"][0])]
+        return [(cid, 1.0 - distance) for cid, distance in zip(result["ids"][0][:k], result["distances"][0][:k])]
 
     def delete_chunks(self, chunk_ids: list[str], after_batch: Callable[[int], None] | None = None) -> None:
         """Remove the given chunks in batches of `write_batch`, calling `after_batch(i)` after each."""

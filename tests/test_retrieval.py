@@ -183,6 +183,49 @@ def test_a_coined_name_moves_the_fusion_towards_bm25(seeded_settings):
     assert retriever._dense_weight(dense, lexical, 1) == 0.5
 
 
+def test_dense_candidates_are_the_exact_nearest_chunks_read_from_the_chunk_index(retriever):
+    """The dense side asks the vector index for `dense_search_depth` chunks and keeps the best
+    `candidates`: here they are the exact nearest chunks by cosine over every stored vector, and each
+    paper's hit shows its nearest chunk's text from the in-memory index."""
+    import numpy as np
+
+    query = "spiking neural networks without batch normalization initialization"
+    vector = retriever.embedder.encode([query])[0]
+    stored = retriever.store.vectors(sorted(retriever.bm25.chunk_ids))
+    exact = sorted(((float(np.dot(v, vector)), c.chunk_id) for c, v in stored), key=lambda x: (-x[0], x[1]))[:10]
+    nearest = retriever.store.nearest(vector, 10, retriever.settings.dense_search_depth)
+    assert [cid for cid, _ in nearest] == [cid for _, cid in exact]
+    assert [cosine for _, cosine in nearest] == pytest.approx([cosine for cosine, _ in exact], abs=1e-4)
+    hits = retriever._dense(query, {}, vector)
+    first = next(iter(hits.values()))
+    assert first.text == retriever.bm25.texts[retriever._position[nearest[0][0]]]
+    assert first.dense_similarity == pytest.approx(nearest[0][1])
+
+
+def test_dense_search_applies_every_filter(retriever):
+    source = "003_cb611f67ebca296c.txt"
+    paper = "003_cb611f67ebca296c#7"
+    title = next(m["title"] for m in retriever.bm25.metadatas if m["paper_id"] == paper)
+    one = retriever.search("spiking neural networks", filters={"source": source}, mode="dense", top_k=50, floor=False)
+    assert len(one) > 1 and all(h.source == source for h in one)
+    both = retriever.search("spiking neural networks", filters={"source": source, "title": title}, mode="dense", floor=False)
+    assert [h.paper_id for h in both] == [paper]
+
+
+def test_a_paper_written_after_the_retriever_opened_is_found_by_its_dense_search(seeded_copy, tmp_path):
+    """Chunks the in-memory index does not hold yet are read from the store (text and metadata)."""
+    extra = tmp_path / "late.jsonl"
+    extra.write_text('{"id": "L1", "title": "Zorblatt: quantum gardening for sparse transformers", "abstract": '
+                     '"We introduce Zorblatt, a method that prunes transformer attention heads by simulating quantum '
+                     'gardening. Zorblatt removes 40% of the heads with no loss on GLUE."}\n', encoding="utf-8")
+    settings = make_settings(seeded_copy)
+    retriever = RagService(settings).retriever
+    RagService(settings).ingest([extra], progress=False)
+    assert not any(m["paper_id"] == "L1" for m in retriever.bm25.metadatas)  # not in its in-memory index
+    hits = retriever.search("pruning transformer attention heads by quantum gardening", mode="dense", floor=False)
+    assert hits[0].paper_id == "L1" and "Zorblatt" in hits[0].text
+
+
 def test_chunks_are_plain_records_and_stores_written_through_llamaindex_read_the_same(seeded_copy):
     """Chunks are written as plain Chroma records (no LlamaIndex node JSON riding along in the
     metadata). A store written by earlier versions through LlamaIndex's ChromaVectorStore carries
