@@ -196,7 +196,11 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     if intent.kind == "check" and max_sentences > 1 and not _FINDING.search(top.sentence(chosen[-1])):
         # A yes/no question or a comparison wants the verdict: the best sentence reporting a finding,
         # when the closest one only sets the scene ("Prior research has often framed ...").
-        chosen += [i for i in ranked if i not in chosen and _FINDING.search(top.sentence(i))][:1]
+        # With no finding at all, a sentence on other work ("existing systems extrapolate 2D radar") is
+        # answered by the paper's own best sentence in the authors' voice ("We introduce X, ... 3D").
+        findings = [i for i in ranked if i not in chosen and _FINDING.search(top.sentence(i))]
+        own = [i for i in ranked if i not in chosen and _OWN.search(top.sentence(i))] if _sets_scene(top.sentence(chosen[-1])) else []
+        chosen += (findings or own)[:1]
     if intent.kind == "check":
         chosen += _covering(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     chosen += [i for i in ranked[1:max_sentences] if i not in chosen and scores[i] >= ratio * scores[ranked[0]]][: max_sentences - len(chosen)]
@@ -214,6 +218,11 @@ def bears_on(sentence: str, question: str, source: Source) -> bool:
     asked = _stems(_LOCATOR.sub(" ", question)) - _stems(" ".join(_own_words(source, question))) - _QUANTIFIERS
     held = _stems(sentence)
     return not asked or any(_holds(held, w) for w in asked)
+
+
+def _sets_scene(sentence: str) -> bool:
+    """True when `sentence` is about other work or the field ("However, existing systems ..."), not the authors' own."""
+    return bool(_BACKGROUND.search(sentence)) and not _OWN.search(sentence)
 
 
 def _covering(source: Source, question: str, ranked: list[int], chosen: list[int]) -> list[int]:
@@ -292,7 +301,7 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
     parts = bool(_PARTS_ASKED.search(question))
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
-        background = bool(_BACKGROUND.search(sentence)) and not _OWN.search(sentence)  # "However, we find ..." reports
+        background = _sets_scene(sentence)  # "However, we find ..." reports
         scores[i] += ASKED_BONUS * bool((asked - own) & key_terms(sentence))
         scores[i] += PARTS_BONUS * (parts and bool(_ENUMERATES.search(sentence)))
         if excluded and excluded <= _stems(plain_markup(sentence)):  # "besides drug design": not the drug design sentence

@@ -1,7 +1,7 @@
 """Rules that generalise to unseen questions (issue 7, part 1, seeds_dev6): off-corpus topics whose
 technical word no paper uses ("dropout"), "who invented X", code availability, ratios ("how many
 times faster"), size superlatives, vague counts ("a few seconds"), reason cues ("considering ..."),
-comparisons written with "against", list markers that state no figure, durations, a measured
+comparisons written with "against", a yes/no question on what other work does, list markers that state no figure, durations, a measured
 phrase the abstract names without a figure ("batch size"), measures written with digits ("F1"),
 and the abstract's own terms that are no language model's name ("Bayesian persuasion (BP)")."""
 
@@ -55,6 +55,7 @@ def extractive(extractive_answerer):
     ("is Geo-R1 open source?", "github.com/miniHuiHui/Geo-R1"),
     ("for which architectures does TriForces release pretrained variants", "MLIP architectures"),
     ("MindZero versus model-based methods: accuracy or efficiency?", "accuracy and efficiency"),
+    ("does StormInsight only extrapolate 2D radar reflectivity, as existing systems do?", "three-dimensional"),  # the own sentence answers
 ])
 def test_the_answer_holds_the_asked_fact(extractive, question, fact):
     answer = extractive.ask(question)
