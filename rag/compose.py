@@ -482,6 +482,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             return flags & naming
         if counted and not _HOW_MANY_OR_MUCH.search(question) and counted[-1] not in _EFFECTS and not _holds(_stems(source.abstract), counted[-1]):
             return np.zeros(len(flags), dtype=bool)  # "what learning rate does X use": the abstract never names a rate
+        if absent and _holds(_stems(source.abstract), counted[-1]):
+            return np.zeros(len(flags), dtype=bool)  # "how many regions": "across regions" names them, counts none
         if absent and not _holds(_stems(source.abstract), counted[-1]):
             # What is counted is never named (the abstract may abbreviate it: "SOPs" for "synaptic
             # ops"): only a figure about another thing the question names ("ResNet-18") may answer.

@@ -23,7 +23,7 @@ Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "chec
 _QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
     r"|by\s+(?:how\s+much|what\s+(?:factor|margin|percentage))|to\s+what\s+(?:size|extent|degree)"
-    r"|what\s+(?:\w+\s+){0,3}?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|size|rate|score|ratio|factor|"
+    r"|what\s+(?:(?:is|was|are|were)\s+the\s+)?(?:(?!(?:the|a|an)\b)\w+\s+){0,3}?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|size|rate|score|ratio|factor|"
     r"improvement|gain|reduction|increase|decrease|drop|correlation|range|latency|throughput|run-?time|memory|auroc)"
     r"|what\s+\w+\s+does\s+.+\s+(?:reach|achieve|attain|obtain|score)"
     r"|(?:reach|achieve|attain|obtain)\s+what"
@@ -81,7 +81,8 @@ _BIBLIOGRAPHIC = re.compile(
     r"|^\s*who\s+(?:wrote|authored|published|is\s+the\s+author|are\s+the\s+authors)\b|\bauthors?\s+of\b|\bwho\s+(?:are|were)\s+the\s+authors\b"
     r"|\b(?:what|which)\s+year\b|\bwhen\s+(?:was|were|did)\b.*\b(?:publish|releas|appear|come\s+out|came\s+out)"
     r"|\b(?:which|what)\s+(?:conference|venue|journal|workshop|university|universities|lab|institutions?|affiliations?)\b"
-    r"|\bpublished\s+(?:at|in)\s+(?:which|what)\b",
+    r"|\bpublished\s+(?:at|in)\s+(?:which|what)\b"
+    r"|^\s*where\s+(?:was|were|is|are|did)\b.*\b(?:publish|present|appear)",
     re.IGNORECASE,
 )
 # A noun-phrase question that names a measure ("size range of the models in ...", "top-1 on cifar10
@@ -213,7 +214,7 @@ def _bibliographic_noun(asked: str) -> str:
     asked = asked.lower()
     if re.search(r"year|when", asked):
         return "date"
-    if re.search(r"conference|venue|journal|workshop|published", asked):
+    if re.search(r"conference|venue|journal|workshop|publish|present|appear", asked):
         return "venue"
     if re.search(r"universit|lab|institution|affiliation", asked):
         return "affiliation"

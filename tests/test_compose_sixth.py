@@ -1,7 +1,8 @@
 """Rules that generalise to unseen questions (issue 7, part 1, seeds_dev6): off-corpus topics whose
 technical word no paper uses ("dropout"), "who invented X", code availability, ratios ("how many
 times faster"), size superlatives, vague counts ("a few seconds"), reason cues ("considering ..."),
-comparisons written with "against", a yes/no question on what other work does, list markers that state no figure, durations, a measured
+comparisons written with "against", "how many X" where the abstract names X but counts none,
+"where was X published", a yes/no question on what other work does, list markers that state no figure, durations, a measured
 phrase the abstract names without a figure ("batch size"), measures written with digits ("F1"),
 and the abstract's own terms that are no language model's name ("Bayesian persuasion (BP)")."""
 
@@ -23,6 +24,8 @@ from rag.relevance import unfamiliar_words
     ("what was the largest model in the fatigue study", "quantity", ""),
     ("what problems come with weather data in pixel space", "cause", ""),
     ("MindZero versus model-based methods: accuracy or efficiency?", "check", ""),
+    ("where was GEAR published?", "bibliographic", "venue"),
+    ("what survives the reduction of the chemical reaction networks", "general", ""),  # a verb's object, no measure
 ])
 def test_intent_of_unseen_phrasings(question, kind, noun):
     intent = classify(question)
@@ -67,6 +70,8 @@ def test_the_answer_holds_the_asked_fact(extractive, question, fact):
     ("what accuracy does MindZero get in the household domain", "The MindZero abstract does not state this figure [1]."),
     ("how long does CARD take to train", "The CARD abstract does not state this figure [1]."),
     ("what F1 score does AFR-Net reach", "The AFR-Net abstract does not state this figure [1]."),
+    ("how many regions does StormBench span", "The StormInsight abstract does not state this figure [1]."),  # "across regions", no count
+    ("where was GEAR published?", "The GEAR abstract does not state where it was published [1]."),
 ])
 def test_a_silent_abstract_says_so(extractive, question, expected):
     answer = extractive.ask(question)
