@@ -1,8 +1,8 @@
 """What a question asks for: a quantity, a named thing (dataset, model, ...), a method, a cause or
 limitation ("why ...", "what's wrong with ..."), a paper, a list of papers, a yes/no answer or
 comparison ("check"), who wrote a work, when or where it appeared ("bibliographic", which no
-abstract states about itself), where its code is ("code": "is Geo-R1 open source?"), the long form of an acronym ("expansion"), or something no abstract
-holds at all ("out_of_scope": "tell me a joke").
+abstract states about itself), where its code is ("code": "is Geo-R1 open source?"), the long form
+of an acronym ("expansion"), or something no abstract holds at all ("out_of_scope": "tell me a joke").
 
 Rules over the question's wording, deterministic and instant. The answer stage uses the intent to
 choose evidence (a sentence with a number for "how deep", one naming a dataset for "which
