@@ -98,6 +98,10 @@ REASON_BONUS = 0.12
 # A sentence comparing against others, which names the baselines a question asks about.
 _COMPARES = re.compile(r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|better than|superior to|compared (?:to|with)|against)\b",
                        re.IGNORECASE)
+# A question asking what a thing is compared with ("which models is X compared against"); a bare
+# "against" in a question ("what balances A against B") compares nothing.
+_COMPARED_ASKED = re.compile(r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|better than|superior to|"
+                             r"(?:compared|evaluated|benchmarked|tested|measured)\s+(?:to|with|against))\b", re.IGNORECASE)
 _BASELINE_NOUNS = {"baseline", "baselines", "competitor", "competitors"}
 # A sentence that leans on the one before it: "aggregates these three signals".
 _LEANS = re.compile(r"\b(?:these|those)\s+(?:two|three|four|five|six|several)\b", re.IGNORECASE)
@@ -420,7 +424,7 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     spelled = {w.lower() for m in _SPELLED_OUT.finditer(plain_markup(source.abstract)) for w in m.group(1).split()}
     if _LANGUAGE_MODEL.search(intent.phrase or intent.noun):
         spelled |= {w for a, f in defined_acronyms(plain_markup(source.abstract)).items() for w in (a, *f.split())}
-    against = intent.noun.lower() in _BASELINE_NOUNS or bool(_COMPARES.search(question))
+    against = intent.noun.lower() in _BASELINE_NOUNS or bool(_COMPARED_ASKED.search(question))
     flags = []
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
