@@ -18,7 +18,7 @@ from rag.errors import RagError
 from rag.compose import Statement, bears_on, compose
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import classify
-from rag.relevance import answer_policy, named_first
+from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import PaperHit, PaperRetriever
 from rag.query import answer_top_k, plain_question
 from rag.settings import Settings
@@ -144,7 +144,8 @@ class Answerer:
         # The answer's own relevance policy replaces retrieval's floor.
         top_k = top_k or answer_top_k(asked, self.settings.answer.top_k, self.settings.answer.max_papers)
         hits = self.retriever.search(asked, top_k=top_k, floor=False)
-        relevant = named_first([h for h in hits if self.policy.admits(h, asked)], asked)
+        unfamiliar = bool(unfamiliar_words(asked, self.retriever.holds_term, self.retriever.embedder.knows_word))
+        relevant = named_first([h for h in hits if self.policy.admits(h, asked, unfamiliar=unfamiliar)], asked)
         if not relevant:
             clock.lap("retrieve")
             yield self._refusal(question, standalone, hits, clock)

@@ -45,6 +45,8 @@ from rag.text import NUMBER_WORDS, defined_acronyms, key_terms, tokenize
 from rag.titles import calls_by_name, introduced_name, is_field_acronym, is_generic_term, names_any, own_names, plain_markup
 
 _DIGIT = re.compile(r"\d")
+# List markers ("(1)", "(ii)") number a sentence's items; they state no figure.
+_ENUMERATOR = re.compile(r"\(\s*(?:\d{1,2}|[ivx]{1,4})\s*\)")
 _UNIT = re.compile(r"\d\s*(?:%|x\b|×|-?fold\b|times\b)|\d+(?:\.\d+)?\s*[kKMB]\b")
 _CLIPPED = "…"
 _WORDS = re.compile(r"[A-Za-z0-9][\w.\-]*")
@@ -89,12 +91,17 @@ _SHOWN = re.compile(r"\bwe\s+(?:also\s+|further\s+)?(?:find|found|show|demonstra
 # A sentence giving a reason or a shortcoming, which answers "why ..." and "what's wrong with ...".
 _REASON = re.compile(
     r"\b(?:because|since|due to|reasons?|stems?|fails? to|failing to|cannot|unable|incomplete|limit(?:s|ed|ing|ation|ations)?|"
-    r"lacks?|suffers?|struggles?|unsuitable|insufficient|unattainable)\b",
+    r"lacks?|suffers?|struggles?|unsuitable|insufficient|unattainable|challenges?|considering|motivated by|given that|owing to|"
+    r"in order to|by (?:avoiding|eliminating|removing|reducing))\b",
     re.IGNORECASE)
 REASON_BONUS = 0.12
 # A sentence comparing against others, which names the baselines a question asks about.
-_COMPARES = re.compile(r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|better than|superior to|compared (?:to|with))\b",
+_COMPARES = re.compile(r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|better than|superior to|compared (?:to|with)|against)\b",
                        re.IGNORECASE)
+# A question asking what a thing is compared with ("which models is X compared against"); a bare
+# "against" in a question ("what balances A against B") compares nothing.
+_COMPARED_ASKED = re.compile(r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|better than|superior to|"
+                             r"(?:compared|evaluated|benchmarked|tested|measured)\s+(?:to|with|against))\b", re.IGNORECASE)
 _BASELINE_NOUNS = {"baseline", "baselines", "competitor", "competitors"}
 # A sentence that leans on the one before it: "aggregates these three signals".
 _LEANS = re.compile(r"\b(?:these|those)\s+(?:two|three|four|five|six|several)\b", re.IGNORECASE)
@@ -109,6 +116,11 @@ _UNITS = re.compile(r"bytes?$|^(?:seconds?|minutes?|hours?|days?|weeks?|months?|
                     re.IGNORECASE)
 # A question asking for a speed, answered only by a sentence stating one.
 _SPEED_ASKED = re.compile(r"\b(?:how\s+(?:fast|quickly)|speed-?ups?|faster|latency|throughput)\b", re.IGNORECASE)
+# "how long does X take to train": a duration, stated only with a unit of time.
+_DURATION_ASKED = re.compile(r"\bhow\s+long\s+(?:does|do|did|will|would)\b.*\b(?:take|last|run)\b|\bhow\s+much\s+time\b"
+                             r"|\b(?:training|wall-clock|running|run)\s+time\b", re.IGNORECASE)
+_DURATION = re.compile(r"\b(?:seconds?|minutes?|hours?|hrs?|days?|weeks?|months?|\d+(?:\.\d+)?\s*(?:s|ms|min|h|hr))\b", re.IGNORECASE)
+_FEW = re.compile(r"\ba\s+few\b", re.IGNORECASE)
 _SPEED = re.compile(r"\b(?:faster|speed-?ups?|-?fold|latency|throughput|real-time|seconds?|ms|times)\b|×", re.IGNORECASE)
 _OWN = re.compile(r"\b(?:we|our)\b", re.IGNORECASE)
 # "besides eDOS, what other spectra ...": the excluded thing is known, not asked for.
@@ -126,11 +138,19 @@ _LOCATOR = re.compile(
 _META = re.compile(r"\b(?:this|the)\s+(?:answer|question|sources?|context|prompt|passages?|excerpts?)\b", re.IGNORECASE)
 # The cue words of _EXCLUDED, which are not the thing set aside.
 _EXCLUSION_WORDS = set(tokenize("besides apart other aside except beyond top"))
+_CODE = re.compile(r"\bcode\b|\bgithub\b", re.IGNORECASE)
 _URL = re.compile(r"\bhttps?:/*\S+|\b\S+\.(?:com|org|io|net)/\S*")
 # Capitalised words before a bracketed abbreviation: "Theory of Mind (ToM)", "Batch Normalization (BN)".
 _SPELLED_OUT = re.compile(r"((?:[A-Z][\w-]*\s+(?:(?:of|and|for|the|in)\s+)?){1,6})\([A-Za-z][\w-]*\)")
 # Asked nouns answered only by a model's own name ("which base VLM", "what backbone").
 _MODEL_NOUNS = {"llm", "vlm", "backbone", "model", "architecture"}
+_LANGUAGE_MODEL = re.compile(r"\b(?:llms?|vlms?|language\s+models?)$", re.IGNORECASE)
+# "what are the two phases of X", "the components of X": the sentence listing them ("consists of A and B").
+_PARTS_ASKED = re.compile(
+    r"\b(?:two|three|four|main|key)\s+(?:\w+\s+)?(?:components?|parts?|phases?|stages?|steps?|modules?)\b"
+    r"|\b(?:components?|parts?|phases?|stages?|steps?|modules?)\s+of\b", re.IGNORECASE)
+_ENUMERATES = re.compile(r"\b(?:consists?\s+of|compris(?:e|es|ing)|composed\s+of|made\s+up\s+of|two|three|four)\b|\(i\)", re.IGNORECASE)
+PARTS_BONUS = 0.1
 SECOND_RATIO = 0.9
 
 
@@ -180,7 +200,11 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     if intent.kind == "check" and max_sentences > 1 and not _FINDING.search(top.sentence(chosen[-1])):
         # A yes/no question or a comparison wants the verdict: the best sentence reporting a finding,
         # when the closest one only sets the scene ("Prior research has often framed ...").
-        chosen += [i for i in ranked if i not in chosen and _FINDING.search(top.sentence(i))][:1]
+        # With no finding at all, a sentence on other work ("existing systems extrapolate 2D radar") is
+        # answered by the paper's own best sentence in the authors' voice ("We introduce X, ... 3D").
+        findings = [i for i in ranked if i not in chosen and _FINDING.search(top.sentence(i))]
+        own = [i for i in ranked if i not in chosen and _OWN.search(top.sentence(i))] if _sets_scene(top.sentence(chosen[-1])) else []
+        chosen += (findings or own)[:1]
     if intent.kind == "check":
         chosen += _covering(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     chosen += [i for i in ranked[1:max_sentences] if i not in chosen and scores[i] >= ratio * scores[ranked[0]]][: max_sentences - len(chosen)]
@@ -198,6 +222,11 @@ def bears_on(sentence: str, question: str, source: Source) -> bool:
     asked = _stems(_LOCATOR.sub(" ", question)) - _stems(" ".join(_own_words(source, question))) - _QUANTIFIERS
     held = _stems(sentence)
     return not asked or any(_holds(held, w) for w in asked)
+
+
+def _sets_scene(sentence: str) -> bool:
+    """True when `sentence` is about other work or the field ("However, existing systems ..."), not the authors' own."""
+    return bool(_BACKGROUND.search(sentence)) and not _OWN.search(sentence)
 
 
 def _covering(source: Source, question: str, ranked: list[int], chosen: list[int]) -> list[int]:
@@ -273,10 +302,12 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
     scores = np.array(source.scores, dtype=np.float64) + FOCUS_WEIGHT * _focus(source, question)
     phrase = _stems(intent.phrase)
     excluded = _stems(" ".join(m.group(0).split(None, 1)[-1] for m in _EXCLUDED.finditer(question))) - _EXCLUSION_WORDS
+    parts = bool(_PARTS_ASKED.search(question))
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
-        background = bool(_BACKGROUND.search(sentence)) and not _OWN.search(sentence)  # "However, we find ..." reports
+        background = _sets_scene(sentence)  # "However, we find ..." reports
         scores[i] += ASKED_BONUS * bool((asked - own) & key_terms(sentence))
+        scores[i] += PARTS_BONUS * (parts and bool(_ENUMERATES.search(sentence)))
         if excluded and excluded <= _stems(plain_markup(sentence)):  # "besides drug design": not the drug design sentence
             scores[i] -= EXCLUDED_PENALTY
         if phrase:
@@ -337,7 +368,12 @@ def _sentence_stems(source: Source) -> list[set[str]]:
 
 def _with_digits(source: Source) -> np.ndarray:
     """Which sentences state a figure in digits."""
-    return np.array([bool(_DIGIT.search(source.sentence(i))) for i in range(len(source.spans))], dtype=bool)
+    return np.array([bool(_DIGIT.search(_ENUMERATOR.sub(" ", source.sentence(i)))) for i in range(len(source.spans))], dtype=bool)
+
+
+def _vague(source: Source) -> np.ndarray:
+    """Which sentences give a vague count ("only a few seconds of context"), which answers "how many seconds"."""
+    return np.array([bool(_FEW.search(source.sentence(i))) for i in range(len(source.spans))], dtype=bool)
 
 
 def _asking(source: Source) -> np.ndarray:
@@ -347,12 +383,12 @@ def _asking(source: Source) -> np.ndarray:
 
 def _counts(sentence: str, noun: str, window: int = 3) -> bool:
     """True when a number in `sentence` stands within `window` words of `noun` or a variant of it
-    ("nine models", "downstream tasks (25+)"), i.e. the sentence counts or measures what is asked."""
+    ("nine models", "downstream tasks (25+)", "a few seconds"), i.e. the sentence counts or measures what is asked."""
     if not noun:
         return False
     stem = tokenize(noun)
     words = _WORDS.findall(sentence)
-    numbers = [i for i, w in enumerate(words) if w[0].isdigit() or w.lower() in NUMBER_WORDS]
+    numbers = [i for i, w in enumerate(words) if w[0].isdigit() or w.lower() in NUMBER_WORDS or w.lower() == "few"]
     nouns = [i for i, w in enumerate(words) if stem and _holds(set(tokenize(w)), stem[-1])]
     return any(abs(i - j) <= window for i in numbers for j in nouns)
 
@@ -382,17 +418,24 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     asked = key_terms(question)
     name = display_name(source).lower()
     speed = bool(_SPEED_ASKED.search(question))
-    # Capitalised words of a phrase the abstract abbreviates ("Theory of Mind (ToM)") are no model's name.
+    duration = bool(_DURATION_ASKED.search(question))
+    # Capitalised words of a phrase the abstract abbreviates ("Theory of Mind (ToM)") are no model's name;
+    # nor, when a language model is asked for, the terms it defines ("Bayesian persuasion (BP)").
     spelled = {w.lower() for m in _SPELLED_OUT.finditer(plain_markup(source.abstract)) for w in m.group(1).split()}
-    against = intent.noun.lower() in _BASELINE_NOUNS or bool(_COMPARES.search(question))
+    if _LANGUAGE_MODEL.search(intent.phrase or intent.noun):
+        spelled |= {w for a, f in defined_acronyms(plain_markup(source.abstract)).items() for w in (a, *f.split())}
+    against = intent.noun.lower() in _BASELINE_NOUNS or bool(_COMPARED_ASKED.search(question))
     flags = []
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
         if intent.kind == "quantity":
-            flags.append(_states_number(sentence, asked) and (not speed or bool(_SPEED.search(sentence))))
+            flags.append(_states_number(sentence, asked) and (not speed or bool(_SPEED.search(sentence)))
+                         and (not duration or bool(_DURATION.search(sentence))))
         elif intent.kind == "entity" and intent.noun.lower() in _DATA_NOUNS:
             # "what kind of data": a sentence saying "snapshot data" answers too
             flags.append(_names_data(sentence) or (intent.noun.lower() == "data" and bool(re.search(r"\bdata\b", sentence))))
+        elif intent.kind == "code":  # "is X open source?": the sentence linking or releasing its code
+            flags.append(bool(_URL.search(sentence) or _CODE.search(sentence)))
         elif intent.kind == "expansion":  # "what does ACE stand for": the sentence defining "... (ACE)"
             flags.append(bool(re.search(rf"\(\s*{re.escape(intent.noun)}\s*\)", plain_markup(sentence), re.IGNORECASE)))
         elif intent.kind == "entity" and against:  # "what baselines does X beat": a sentence comparing
@@ -430,13 +473,21 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     if intent.kind == "quantity" and intent.noun:
         # "How many models": a sentence counting models answers; other numbers do only when none does,
         # and none at all when the abstract never mentions what is counted ("how many parameters").
-        counting = flags & np.array([_counts(source.sentence(i), intent.noun) for i in range(len(source.spans))], dtype=bool)
+        counting = (flags | _vague(source)) & np.array([_counts(source.sentence(i), intent.noun) for i in range(len(source.spans))], dtype=bool)
         counted = tokenize(intent.noun)
         absent = bool(counted) and _HOW_MANY.search(question) and not _UNITS.search(intent.noun)
         if counting.any():
             return counting
+        measured = _stems(intent.phrase)
+        naming = np.array([measured <= _stems(source.sentence(i)) for i in range(len(flags))], dtype=bool)
+        if len(measured) > 1 and naming.any():
+            # "what batch size does X use" where the abstract says "reduced batch size": only a sentence on
+            # the batch size may give it ("1000-layer" is another figure); none stating one, none answers.
+            return flags & naming
         if counted and not _HOW_MANY_OR_MUCH.search(question) and counted[-1] not in _EFFECTS and not _holds(_stems(source.abstract), counted[-1]):
             return np.zeros(len(flags), dtype=bool)  # "what learning rate does X use": the abstract never names a rate
+        if absent and _holds(_stems(source.abstract), counted[-1]):
+            return np.zeros(len(flags), dtype=bool)  # "how many regions": "across regions" names them, counts none
         if absent and not _holds(_stems(source.abstract), counted[-1]):
             # What is counted is never named (the abstract may abbreviate it: "SOPs" for "synaptic
             # ops"): only a figure about another thing the question names ("ResNet-18") may answer.
@@ -456,7 +507,8 @@ def _names_data(sentence: str) -> bool:
 
 
 def _states_number(sentence: str, asked: set[str]) -> bool:
-    """True when the sentence holds a number the question does not already give."""
+    """True when the sentence holds a number the question does not already give (list markers aside)."""
+    sentence = _ENUMERATOR.sub(" ", sentence)
     return any(t[0].isdigit() for t in key_terms(sentence) - asked) or bool(_DIGIT.search(sentence) and _UNIT.search(sentence))
 
 

@@ -67,6 +67,11 @@ class SentenceTransformerEmbedding(BaseEmbedding):
         """Word pieces `text` takes in this model's tokenizer, special tokens excluded."""
         return len(self._model.tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"])
 
+    def knows_word(self, word: str) -> bool:
+        """True when this model's tokenizer holds `word` as one piece: an everyday word of its vocabulary
+        ("network", "correlation"), where a technical term is split ("dropout" is "drop ##out")."""
+        return self.count_tokens(word) == 1
+
     def count_tokens_many(self, texts: list[str]) -> list[int]:
         """`count_tokens` of every text, in one batched tokenizer call (same counts, far fewer calls)."""
         if not texts:

@@ -1,8 +1,8 @@
 """What a question asks for: a quantity, a named thing (dataset, model, ...), a method, a cause or
 limitation ("why ...", "what's wrong with ..."), a paper, a list of papers, a yes/no answer or
 comparison ("check"), who wrote a work, when or where it appeared ("bibliographic", which no
-abstract states about itself), the long form of an acronym ("expansion"), or something no abstract
-holds at all ("out_of_scope": "tell me a joke").
+abstract states about itself), where its code is ("code": "is Geo-R1 open source?"), the long form
+of an acronym ("expansion"), or something no abstract holds at all ("out_of_scope": "tell me a joke").
 
 Rules over the question's wording, deterministic and instant. The answer stage uses the intent to
 choose evidence (a sentence with a number for "how deep", one naming a dataset for "which
@@ -18,15 +18,16 @@ from typing import Literal
 from rag.query import papers_requested
 
 Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "check", "general", "bibliographic",
-               "expansion", "out_of_scope"]
+               "expansion", "out_of_scope", "code"]
 
 _QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
     r"|by\s+(?:how\s+much|what\s+(?:factor|margin|percentage))|to\s+what\s+(?:size|extent|degree)"
-    r"|what\s+(?:\w+\s+){0,3}?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|size|rate|score|ratio|factor|"
+    r"|what\s+(?:(?:is|was|are|were)\s+the\s+)?(?:(?!(?:the|a|an)\b)\w+\s+){0,3}?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|size|rate|score|ratio|factor|"
     r"improvement|gain|reduction|increase|decrease|drop|correlation|range|latency|throughput|run-?time|memory|auroc)"
     r"|what\s+\w+\s+does\s+.+\s+(?:reach|achieve|attain|obtain|score)"
-    r"|(?:reach|achieve|attain|obtain)\s+what)\b",
+    r"|(?:reach|achieve|attain|obtain)\s+what"
+    r"|\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+(?:smallest|largest|biggest|deepest|longest|shortest)\b)\b",
     re.IGNORECASE,
 )
 # "which/what dataset(s)", "what two methods", "which kinds of spectra", "which model showed ...",
@@ -53,6 +54,8 @@ _MEASURED = re.compile(
 _ASKED = re.compile(_WHAT_PHRASE, re.IGNORECASE)
 # Words that say "a number" rather than what is counted ("by what factor", "what percentage").
 _GENERIC_MEASURES = {"factor", "number", "percentage", "fraction", "proportion", "margin", "extent", "degree", "amount", "ratio"}
+# "how many times faster", "how many fold larger": a ratio, not a count of times.
+_RATIOS = {"times", "fold", "orders"}
 # A yes/no question or a comparison: "does X need labels?", "do A beat B?", "should models be wider or deeper?"
 _CHECK = re.compile(
     r"^\s*(?:does|do|did|is|are|was|were|can|could|should|will|would|has|have|compare)\b|\bversus\b", re.IGNORECASE)
@@ -65,17 +68,21 @@ _CHECKED = re.compile(
 # A cause or a limitation: "why do gradient flows fall short", "what is wrong with standard CSCNNs".
 _CAUSE = re.compile(
     r"^\s*why\b|\bwhat\s+is\s+(?:wrong|the\s+problem|the\s+issue)\s+with\b|\bfalls?\s+short\b"
-    r"|\b(?:bad|poor|worse)\s+at\b|\blimitations?\s+of\b",
+    r"|\b(?:bad|poor|worse)\s+at\b|\blimitations?\s+of\b"
+    r"|^\s*what\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|drawbacks?|shortcomings?|limitations?)\s+(?:do|does|did|come|arise|are|is)\b",
     re.IGNORECASE,
 )
 # "how does X compare with Y", "X compared to Y": a comparison, answered like a yes/no question.
 _COMPARISON = re.compile(r"\bhow\s+(?:do|does|did|would)\s+.+?\s+compare\b|\bcompared?\s+(?:to|with|against)\b", re.IGNORECASE)
 # Who wrote a work, when or where it appeared: an abstract never states this about itself.
 _BIBLIOGRAPHIC = re.compile(
-    r"^\s*who\s+(?:wrote|authored|published|is\s+the\s+author|are\s+the\s+authors)\b|\bauthors?\s+of\b|\bwho\s+(?:are|were)\s+the\s+authors\b"
+    r"^\s*who\s+(?:wrote|authored|published|is\s+the\s+author|are\s+the\s+authors|first\s+)?"
+    r"(?:invented|introduced|proposed|created|developed|discovered|coined|came\s+up\s+with)\b"
+    r"|^\s*who\s+(?:wrote|authored|published|is\s+the\s+author|are\s+the\s+authors)\b|\bauthors?\s+of\b|\bwho\s+(?:are|were)\s+the\s+authors\b"
     r"|\b(?:what|which)\s+year\b|\bwhen\s+(?:was|were|did)\b.*\b(?:publish|releas|appear|come\s+out|came\s+out)"
     r"|\b(?:which|what)\s+(?:conference|venue|journal|workshop|university|universities|lab|institutions?|affiliations?)\b"
-    r"|\bpublished\s+(?:at|in)\s+(?:which|what)\b",
+    r"|\bpublished\s+(?:at|in)\s+(?:which|what)\b"
+    r"|^\s*where\s+(?:was|were|is|are|did)\b.*\b(?:publish|present|appear)",
     re.IGNORECASE,
 )
 # A noun-phrase question that names a measure ("size range of the models in ...", "top-1 on cifar10
@@ -83,6 +90,8 @@ _BIBLIOGRAPHIC = re.compile(
 _MEASURE = re.compile(
     r"\b(?:sizes?|range|accuracy|improvements?|gains?|speed-?ups?|reductions?|length|percent(?:age)?|top-\d|auroc|f1|"
     r"scores?|rates?|errors?)\b", re.IGNORECASE)
+# "X versus Y: accuracy or efficiency?" compares; a measure word in it asks for no figure.
+_VERSUS = re.compile(r"\bversus\b", re.IGNORECASE)
 _STARTS_ASKING = re.compile(r"^\W*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|"
                             r"should|will|would|has|have|had|compare|list|name|give|show|tell|explain|describe)\b", re.IGNORECASE)
 # Nouns that ask how a thing works or what it does rather than for a thing the abstract names
@@ -97,6 +106,11 @@ _ADVERBS = {"exactly", "precisely", "specifically", "actually", "really", "rough
 _EXPANSION = re.compile(
     r"\bwhat\s+(?:does|do|did|is|are)\s+(?:the\s+)?(?:acronym\s+|abbreviation\s+)?(?P<a>[\w-]+)\s+(?:stand\s+for|short\s+for|abbreviate)"
     r"|\b(?:long\s+form|full\s+(?:name|form)|expansion)\s+of\s+(?:the\s+)?(?:acronym\s+)?(?P<b>[\w-]+)",
+    re.IGNORECASE)
+# Where a work's code is: "is X open source?", "where can I get the X code", "X code link", "github for X".
+_CODE = re.compile(
+    r"\bopen[\s-]?sourced?\b|\bsource\s+code\b|\bcode\s+(?:link|url|release|available|availability|repository|repo)\b"
+    r"|\b(?:get|find|download)\s+(?:the\s+)?(?:\S+\s+)?code\b|\bgithub\b|\b(?:is|was)\s+(?:the\s+|its\s+)?code\s+(?:released|public|available)\b",
     re.IGNORECASE)
 # A request for something no paper abstract holds: a joke, a poem, a story (not a question about research).
 _OUT_OF_SCOPE = re.compile(
@@ -142,6 +156,8 @@ class Intent:
             return _BIBLIOGRAPHIC_MISSING[self.noun]
         if self.kind == "expansion":
             return f"does not spell out {self.noun}"
+        if self.kind == "code":
+            return "does not link its code"
         if self.kind == "general" and self.phrase:
             return f"does not say which {self.phrase.lower()}"
         return "does not say"
@@ -156,12 +172,14 @@ def classify(question: str) -> Intent:
     bibliographic = _BIBLIOGRAPHIC.search(question)
     if bibliographic:
         return Intent("bibliographic", _bibliographic_noun(bibliographic.group(0)))
+    if _CODE.search(question):
+        return Intent("code")
     expansion = _EXPANSION.search(question)
     if expansion:
         return Intent("expansion", expansion.group("a") or expansion.group("b"))
     if _QUANTITY.search(question):
         return Intent("quantity", *_measured(question))
-    if not _STARTS_ASKING.search(question) and _MEASURE.search(question):
+    if not _STARTS_ASKING.search(question) and _MEASURE.search(question) and not _VERSUS.search(question):
         return Intent("quantity")
     entity = _ENTITY.search(question)
     if entity and not _PAPER.search(question):
@@ -196,7 +214,7 @@ def _bibliographic_noun(asked: str) -> str:
     asked = asked.lower()
     if re.search(r"year|when", asked):
         return "date"
-    if re.search(r"conference|venue|journal|workshop|published", asked):
+    if re.search(r"conference|venue|journal|workshop|publish|present|appear", asked):
         return "venue"
     if re.search(r"universit|lab|institution|affiliation", asked):
         return "affiliation"
@@ -208,6 +226,6 @@ def _measured(question: str) -> tuple[str, str]:
     tasks" gives "tasks", "downstream tasks"); empty for "by what factor" and the like."""
     match = _MEASURED.search(question)
     words = (match.group("words") or match.group("what") or "").split() if match else []
-    if not words or words[-1].lower() in _GENERIC_MEASURES:
+    if not words or words[-1].lower() in _GENERIC_MEASURES or words[0].lower() in _RATIOS:
         return "", ""
     return words[-1], " ".join(words)

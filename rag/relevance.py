@@ -8,14 +8,17 @@ enough); `answer_policy` is the stricter instance answers use (a weighted sum of
 its contribution, in any case, or a coined name the abstract mentions ("graphcast"), or the abstract
 holds the question's whole topic as one phrase); `named_first` puts the papers a question names
 first. A question naming a versioned thing ("ResNet-50", "GPT-4", "LoRA+") is not answered from a
-paper that never mentions it.
+paper that never mentions it. A question whose topic holds a technical word no paper of the store
+uses ("dropout", "quantization", "EEG": `unfamiliar_words`) is answered only from a paper close in
+meaning alone: shared everyday words ("neural networks") must not lift an off-corpus topic over
+the threshold.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from rag.metadata import hit_abstract
 from rag.query import content_query, topic_words
@@ -39,8 +42,12 @@ class RelevancePolicy:
     title_names: bool = False
     topic_phrase: bool = False
 
-    def admits(self, hit: Any, query: str, max_idf: float = 0.0) -> bool:
+    def admits(self, hit: Any, query: str, max_idf: float = 0.0, unfamiliar: bool = False) -> bool:
         """True when `hit` (a PaperHit) is relevant enough to `query` under this policy.
+
+        `unfamiliar` (the query's topic holds a technical word the store never uses, see
+        `unfamiliar_words`) drops the lexical part of the combined rule: the paper's cosine alone
+        must reach `min_combined`; the name and phrase rules still hold.
 
         The lexical route needs a whole-paper BM25 score per content word of at least `min_lexical`
         and of `min_idf_share` times the corpus's largest paper-level IDF (`max_idf`, which grows
@@ -62,7 +69,7 @@ class RelevancePolicy:
         return (
             (dense is not None and dense >= self.min_dense)
             or (bm25 is not None and self._lexical(hit, lexical, terms, max_idf))
-            or (dense or 0.0) + self.lexical_weight * lexical >= self.min_combined
+            or (dense or 0.0) + (0.0 if unfamiliar else self.lexical_weight * lexical) >= self.min_combined
         )
 
     def _lexical(self, hit: Any, per_term: float, terms: set[str], max_idf: float) -> bool:
@@ -80,6 +87,36 @@ def named_first(hits: list[Any], query: str) -> list[Any]:
     return named + [h for h in hits if h not in named]
 
 
+def unfamiliar_words(query: str, in_store: Callable[[str], bool], everyday: Callable[[str], bool]) -> list[str]:
+    """The query's topic words (letters only, three or more; hyphenated ones by part) that no paper
+    of the store holds (`in_store(stem)` is False) and that are no everyday word (`everyday(word)` is
+    False for each of its plain forms, e.g. the embedding model's tokenizer splits it into pieces:
+    "dropout", "quantization", "eeg", "alphafold"). Everyday words a paraphrase may bring in ("beat",
+    "wrong", "correlation") are never unfamiliar."""
+    words = {part for word in topic_words(content_query(query)) for part in word.lower().split("-")}
+    return sorted(w for w in words if len(w) >= 3 and w.isalpha()
+                  and not any(in_store(stem) for form in _related_forms(w) for stem in tokenize(form))
+                  and not any(map(everyday, _plain_forms(w))))
+
+
+def _plain_forms(word: str) -> list[str]:
+    """`word` and its forms without a plural or verb ending ("tokens" -> "token", "quantized" -> "quantize")."""
+    forms = [word]
+    for ending, replacement in (("ies", "y"), ("es", ""), ("s", ""), ("ing", ""), ("ing", "e"), ("ed", ""), ("ed", "e"), ("d", "")):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            forms.append(word[: -len(ending)] + replacement)
+    return forms
+
+
+_PREFIXES = ("mis", "un", "non", "dis", "re", "pre", "de", "anti", "multi", "sub", "super", "over", "under", "self", "co")
+
+
+def _related_forms(word: str) -> list[str]:
+    """`word`, its plural (an acronym's plural stems apart: "ssns") and the word a prefix derives it
+    from ("misaligned" -> "aligned"), as a store may write them."""
+    return [word, f"{word}s", *(word[len(p):] for p in _PREFIXES if word.startswith(p) and len(word) - len(p) >= 4)]
+
+
 def _holds_topic(query: str, text: str) -> bool:
     """True when `text` holds the query's topic words (two or more, see `rag.query.topic_words`) as
     one phrase: all of them within a window one word longer than the topic, in any order."""
@@ -91,13 +128,18 @@ def _holds_topic(query: str, text: str) -> bool:
     return any(set(topic) <= set(words[i:i + width]) for i in range(max(1, len(words) - width + 1)))
 
 
+# Measures written with a digit ("F1", "top-1", "R2") name no versioned thing.
+_METRIC = re.compile(r"^(?:f\d|top-?\d+|r\d|l\d|bleu-?\d|rouge-?\w)$", re.IGNORECASE)
+
+
 def _misses_versioned_name(query: str, text: str) -> bool:
     """True when the query names versioned things (letters with digits: "ResNet-50", "GPT-4"; or a
     name with a "+" suffix: "LoRA+") and `text` holds none of them (hyphens and case aside: "cifar10"
-    is "CIFAR-10")."""
+    is "CIFAR-10"); a measure ("F1 score", "top-1 accuracy") is no such thing."""
     def flat(s: str) -> str:
         return re.sub(r"[\s_-]", "", s.lower())
-    versioned = [flat(n) for n in names_in(query) if any(c.isdigit() for c in n) and any(c.isalpha() for c in n)]
+    versioned = [flat(n) for n in names_in(query)
+                 if any(c.isdigit() for c in n) and any(c.isalpha() for c in n) and not _METRIC.match(n)]
     versioned += [flat(n) for n in re.findall(r"(?<![\w+])[A-Za-z][\w-]*\+(?![\w+])", query)]
     return bool(versioned) and not any(v in flat(text) for v in versioned)
 

@@ -97,6 +97,10 @@ class PaperRetriever(BaseRetriever):
         self._first_chunk = {m["paper_id"]: i for i, m in enumerate(bm25.metadatas) if m.get("chunk", 0) == 0}
         self._filter_keys = {k for k in set().union(*(m.keys() for m in bm25.metadatas)) if filterable(k)}
 
+    def holds_term(self, term: str) -> bool:
+        """True when some paper of the store holds `term` (a stem from `rag.text.tokenize`)."""
+        return term in self.bm25.counts.term_id
+
     def search(
         self,
         query: str,
