@@ -137,6 +137,10 @@ class PinnedRetriever:
         assert self.pinned is not None
         return [self.pinned]
 
+    def holds_term(self, term: str) -> bool:
+        """Whether some stored paper holds `term` (the real retriever's answer)."""
+        return self.retriever.holds_term(term)
+
 
 def paper_hits(retriever: PaperRetriever) -> dict[str, PaperHit]:
     """A hit for every stored paper, built from its first chunk."""
