@@ -96,12 +96,12 @@ _REASON = re.compile(
     re.IGNORECASE)
 REASON_BONUS = 0.12
 # A sentence comparing against others, which names the baselines a question asks about.
-_COMPARES = re.compile(r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|better than|superior to|compared (?:to|with)|against)\b",
-                       re.IGNORECASE)
+_BEATS = r"outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|better than|superior to"
+_COMPARES = re.compile(rf"\b(?:{_BEATS}|compared (?:to|with)|against)\b", re.IGNORECASE)
 # A question asking what a thing is compared with ("which models is X compared against"); a bare
 # "against" in a question ("what balances A against B") compares nothing.
-_COMPARED_ASKED = re.compile(r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|better than|superior to|"
-                             r"(?:compared|evaluated|benchmarked|tested|measured)\s+(?:to|with|against))\b", re.IGNORECASE)
+_COMPARED_ASKED = re.compile(rf"\b(?:{_BEATS}|(?:compared|evaluated|benchmarked|tested|measured)\s+(?:to|with|against))\b",
+                             re.IGNORECASE)
 _BASELINE_NOUNS = {"baseline", "baselines", "competitor", "competitors"}
 # A sentence that leans on the one before it: "aggregates these three signals".
 _LEANS = re.compile(r"\b(?:these|those)\s+(?:two|three|four|five|six|several)\b", re.IGNORECASE)
@@ -488,7 +488,7 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             return np.zeros(len(flags), dtype=bool)  # "what learning rate does X use": the abstract never names a rate
         if absent and _holds(_stems(source.abstract), counted[-1]):
             return np.zeros(len(flags), dtype=bool)  # "how many regions": "across regions" names them, counts none
-        if absent and not _holds(_stems(source.abstract), counted[-1]):
+        if absent:
             # What is counted is never named (the abstract may abbreviate it: "SOPs" for "synaptic
             # ops"): only a figure about another thing the question names ("ResNet-18") may answer.
             named = asked - set(name.split()) - {t for t in asked if t.isdigit()}

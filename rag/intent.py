@@ -76,8 +76,7 @@ _CAUSE = re.compile(
 _COMPARISON = re.compile(r"\bhow\s+(?:do|does|did|would)\s+.+?\s+compare\b|\bcompared?\s+(?:to|with|against)\b", re.IGNORECASE)
 # Who wrote a work, when or where it appeared: an abstract never states this about itself.
 _BIBLIOGRAPHIC = re.compile(
-    r"^\s*who\s+(?:wrote|authored|published|is\s+the\s+author|are\s+the\s+authors|first\s+)?"
-    r"(?:invented|introduced|proposed|created|developed|discovered|coined|came\s+up\s+with)\b"
+    r"^\s*who\s+(?:first\s+)?(?:invented|introduced|proposed|created|developed|discovered|coined|came\s+up\s+with)\b"
     r"|^\s*who\s+(?:wrote|authored|published|is\s+the\s+author|are\s+the\s+authors)\b|\bauthors?\s+of\b|\bwho\s+(?:are|were)\s+the\s+authors\b"
     r"|\b(?:what|which)\s+year\b|\bwhen\s+(?:was|were|did)\b.*\b(?:publish|releas|appear|come\s+out|came\s+out)"
     r"|\b(?:which|what)\s+(?:conference|venue|journal|workshop|university|universities|lab|institutions?|affiliations?)\b"

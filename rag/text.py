@@ -117,8 +117,8 @@ def key_terms(claim: str) -> set[str]:
             continue
         elif lower in NUMBER_WORDS:
             terms.add(NUMBER_WORDS[lower])
-        elif lower.split("-")[0] in NUMBER_WORDS and lower.split("-")[0] != "one" and "-" in lower:
-            terms.add(NUMBER_WORDS[lower.split("-")[0]])  # "two-stream" counts two
+        elif "-" in lower and (head := lower.split("-")[0]) in NUMBER_WORDS and head != "one":
+            terms.add(NUMBER_WORDS[head])  # "two-stream" counts two
         elif any(c.isdigit() for c in stem) or any(c.isupper() for c in stem[1:]) or (i > 0 and stem[0].isupper()):
             terms.add(lower)
     return terms
