@@ -143,8 +143,8 @@ class ChunkStore:
             if not ids:
                 return
             docs = page.get("documents") or [""] * len(ids)
-            for chunk_id, text, metadata in zip(ids, docs, page["metadatas"]):
-                yield StoredChunk(chunk_id, text or "", _shared_strings(public_metadata(metadata), strings))
+            for cid, text, metadata in zip(ids, docs, page["metadatas"]):
+                yield StoredChunk(cid, text or "", _shared_strings(public_metadata(metadata), strings))
             offset += len(ids)
 
     def add(self, chunks: list[StoredChunk], vectors: Any, after_batch: Callable[[int], None] | None = None) -> None:
