@@ -69,7 +69,7 @@ def collect(args: argparse.Namespace, retriever: PaperRetriever, bench) -> dict:
             "exact": [(paper_of[chunk_ids[i]], float(cosines[i])) for i in exact],
             "exact_ids": [chunk_ids[i] for i in exact[:100]],
             "asked_ids": {n: [c for c, _ in found[:100]] for n, found in asked.items()},
-            "bm25": [(p, h.lexical_score) for p, h in retriever._bm25(words, {}).items()],
+            "bm25": [(p, h.lexical_score) for p, h in retriever._bm25(words, None).items()],
             "terms": len(set(tokenize(words))),
         }
     retriever.settings = shipped

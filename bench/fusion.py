@@ -44,13 +44,13 @@ def candidates(args: argparse.Namespace) -> tuple[dict, dict]:
         entry = {}
         for name in texts:
             retriever.settings = base.model_copy(update={"prf_docs": 0})
-            dense = retriever._dense(texts[name][i], {}, vectors[name][i])
+            dense = retriever._dense(texts[name][i], None, vectors[name][i])
             entry[f"dense-{name}"] = {p: h.dense_similarity for p, h in dense.items()}
-            lexical = retriever._bm25(texts[name][i], {})
+            lexical = retriever._bm25(texts[name][i], None)
             entry[f"bm25-{name}"] = {p: h.lexical_score for p, h in lexical.items()}
         for docs, weight in PRF:
             retriever.settings = base.model_copy(update={"prf_docs": docs, "prf_weight": weight})
-            lexical = retriever._bm25(texts["content"][i], {})
+            lexical = retriever._bm25(texts["content"][i], None)
             entry[f"bm25-content-rm3-{docs}-{weight}"] = {p: h.lexical_score for p, h in lexical.items()}
         out[qid] = entry
     cache.write_text(json.dumps(out))

@@ -1,8 +1,15 @@
 """The stored-chunk metadata contract: what each chunk carries, what users may filter on, what is reserved.
 
-Every chunk stores its paper's own metadata fields (venue, year, ... from the corpus record) plus
-the reserved fields below. The first chunk (`chunk == 0`) of each paper also stores the whole
+Every chunk carries its paper's own metadata fields (venue, year, ... from the corpus record) plus
+the reserved fields below. The first chunk (`chunk == 0`) of each paper also carries the whole
 abstract, so "a paper's abstract" is always one metadata read away.
+
+In the store, only the first chunk keeps the paper's fields; every other chunk stores just its own
+bookkeeping (CHUNK_FIELDS), and no chunk stores its text, which is `abstract[start:end]` of its
+paper's first chunk. Readers complete each chunk from its first chunk (`completed_metadata`,
+`rag.store`). Chroma's cost of a write grows with each metadata row and with its full-text index of
+documents: at one sentence per chunk, writing the paper's fields and the text on every chunk took
+as long as a sixth of the embedding.
 """
 
 from __future__ import annotations
@@ -15,6 +22,9 @@ PAPER_FIELDS = ("paper_id", "title", "source", "authors")
 VERSION_FIELD = "store_version"  # which write of the paper a chunk belongs to (rag.versions)
 INTERNAL_FIELDS = ("abstract", "content_hash", "chunk", "n_chunks", "start", "end", "source_path", VERSION_FIELD)
 RESERVED_FIELDS = frozenset(PAPER_FIELDS + INTERNAL_FIELDS)
+# What every chunk stores itself: enough to tell which version of which paper it belongs to and
+# whether that version is complete (rag.versions), and where its text lies in the abstract.
+CHUNK_FIELDS = ("paper_id", "content_hash", "chunk", "n_chunks", "start", "end", VERSION_FIELD)
 # Added by LlamaIndex's vector store, stripped on read.
 _LLAMA_FIELDS = frozenset({"document_id", "doc_id", "ref_doc_id"})
 
@@ -40,6 +50,24 @@ def chunk_metadata(
     if index == 0:
         metadata["abstract"] = paper.text
     return metadata
+
+
+def stored_metadata(metadata: Mapping[str, Any]) -> dict[str, Any]:
+    """What the store keeps of a chunk's `metadata`: all of it for a paper's first chunk, else the
+    CHUNK_FIELDS alone (the rest is the first chunk's, see `completed_metadata`)."""
+    if metadata.get("chunk", 0) == 0:
+        return dict(metadata)
+    return {key: metadata[key] for key in CHUNK_FIELDS if key in metadata}
+
+
+def completed_metadata(stored: Mapping[str, Any], first: Mapping[str, Any]) -> dict[str, Any]:
+    """A chunk's whole metadata from what the store kept of it (`stored`) and its paper's first
+    chunk's metadata (`first`): the same fields as the first chunk's, but the chunk's own
+    CHUNK_FIELDS, and no abstract unless it is the first chunk. A chunk stored whole (the first
+    chunk, or any chunk of an older store) comes back unchanged."""
+    if stored.get("chunk", 0) == 0:
+        return dict(stored)
+    return {**{key: value for key, value in first.items() if key != "abstract"}, **stored}
 
 
 def public_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:

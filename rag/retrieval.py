@@ -120,10 +120,10 @@ class PaperRetriever(BaseRetriever):
             raise RagError("empty query; ask something, e.g. rag search \"protein structure models\"")
         mode = mode or self.settings.mode
         top_k = top_k or self.settings.top_k
-        filters = self._check_filters(filters or {})
-        dense = self._dense(query, filters, query_vector) if mode in ("hybrid", "dense") else {}
+        matching = self._matching(self._check_filters(filters or {}))
+        dense = self._dense(query, matching, query_vector) if mode in ("hybrid", "dense") else {}
         words = content_query(query)
-        lexical = self._bm25(words, filters) if mode in ("hybrid", "bm25") else {}
+        lexical = self._bm25(words, matching) if mode in ("hybrid", "bm25") else {}
         hits = self._fuse(dense, lexical, mode, len(set(tokenize(words))))
         for stage in self.postprocessors:
             hits = stage.process(query, hits)
@@ -141,13 +141,23 @@ class PaperRetriever(BaseRetriever):
             for h in self.search(query_bundle.query_str)
         ]
 
-    def _dense(self, query: str, filters: dict[str, Any], vector: list[float] | None) -> dict[str, PaperHit]:
-        """Papers by their best chunk's cosine among the `candidates` nearest chunks, best first. The
-        index is asked for `dense_search_depth` chunks so that those are the true nearest ones
+    def _matching(self, filters: dict[str, Any]) -> Any:
+        """Which indexed chunks have metadata equal to every `filters` value (a boolean array), or
+        None for no filters. The store keeps a paper's fields on its first chunk only
+        (rag.metadata), so filters are read here, from the whole chunks in memory."""
+        if not filters:
+            return None
+        return np.array([all(m.get(k) == v for k, v in filters.items()) for m in self.bm25.metadatas], dtype=bool)
+
+    def _dense(self, query: str, matching: Any, vector: list[float] | None) -> dict[str, PaperHit]:
+        """Papers by their best chunk's cosine among the `candidates` nearest chunks (of the papers
+        of the `matching` chunks, when filtered), best first. The index is asked for
+        `dense_search_depth` chunks so that those are the true nearest ones
         (rag.store.ChunkStore.nearest)."""
         vector = vector or self.embedder.encode([query])[0]
         stored = max(1, len(self._position))
-        nearest = self.store.nearest(vector, min(self.settings.candidates, stored), min(self.settings.dense_search_depth, stored), filters)
+        papers = None if matching is None else {self.bm25.metadatas[i]["paper_id"] for i in np.flatnonzero(matching)}
+        nearest = self.store.nearest(vector, min(self.settings.candidates, stored), min(self.settings.dense_search_depth, stored), papers)
         # Chunks written after this retriever opened are read from the store, and shown only when they
         # belong to their paper's current version.
         unknown = {c.chunk_id: c for c in self.store.chunks([cid for cid, _ in nearest if cid not in self._position])}
@@ -169,15 +179,14 @@ class PaperRetriever(BaseRetriever):
                 hits[paper_id] = _hit(metadata, text, dense_similarity=cosine)
         return hits
 
-    def _bm25(self, query: str, filters: dict[str, Any]) -> dict[str, PaperHit]:
+    def _bm25(self, query: str, mask: Any) -> dict[str, PaperHit]:
         """Papers by lexical score: `bm25_paper_share` x BM25 over the whole paper (rag.paper_index) plus
         the rest x its best chunk's BM25 (both for the RM3-expanded query when `prf_docs` > 0). Each hit
         carries its best chunk, and the whole paper's BM25 and term count for the plain query, which
-        the relevance floor checks (small chunks split a query's words across a paper's chunks)."""
+        the relevance floor checks (small chunks split a query's words across a paper's chunks). Only
+        the chunks `mask` marks count, when it is given (see `_matching`)."""
         scores = self.bm25.scores(query)
-        mask = None
-        if filters:
-            mask = np.array([all(m.get(k) == v for k, v in filters.items()) for m in self.bm25.metadatas])
+        if mask is not None:
             scores = np.where(mask, scores, 0.0)
         plain = dict.fromkeys(tokenize(query), 1.0)
         weights = self._feedback(query, scores) if self.settings.prf_docs else plain

@@ -3,11 +3,16 @@
 The collection records the embedding model and dimension it was built with; opening it with any
 other model is refused. It also records the chunk size it was created for; opening a store of
 chunks made at another size prints a one-line note (per collection and process) with the way to
-re-chunk, since ranking and the relevance floors depend on it. Chunks carry their paper's id, title, source, content hash and character
-offsets as metadata (rag.metadata); the first chunk of each paper also carries the whole abstract.
-Chunks are written as plain records (id, vector, text, metadata): no LlamaIndex node JSON rides
-along, which kept 3.9x the metadata per chunk and cost a JSON parse per search result. Stores
-written through LlamaIndex's ChromaVectorStore read the same (its fields are stripped). A paper may be
+re-chunk, since ranking and the relevance floors depend on it. Chunks carry their paper's id, title,
+source, content hash and character offsets as metadata (rag.metadata); the first chunk of each paper
+also carries the whole abstract.
+
+Chunks are written as plain records (id, vector, metadata): no LlamaIndex node JSON rides along,
+which kept 3.9x the metadata per chunk and cost a JSON parse per search result. Only a paper's
+first chunk stores the paper's fields, and no chunk stores its text: every read completes a chunk
+from its paper's first chunk (the fields, and `abstract[start:end]` for the text), so readers see
+whole chunks. Stores written whole (every field and the text on each chunk, or through LlamaIndex's
+ChromaVectorStore, whose fields are stripped) read the same. A paper may be
 stored in more than one version for a while (see rag.versions); every read here shows only the
 current version of each paper.
 """
@@ -18,14 +23,14 @@ import logging
 import os
 import sys
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Collection, Iterator
 
 from rag.boundary import component
 from rag.errors import RagError
-from rag.metadata import abstract_from, public_metadata
+from rag.metadata import abstract_from, completed_metadata, public_metadata, stored_metadata
 from rag.settings import Settings
 from rag.text import first_line
-from rag.versions import VERSION_KEY, Inventory, take_inventory
+from rag.versions import VERSION_KEY, Inventory, chunk_id, take_inventory
 
 SPACE = "cosine"
 META_MODEL = "embedding_model"
@@ -102,13 +107,17 @@ class ChunkStore:
         return {pid: version.content_hash for pid, version in self.inventory().papers.items()}
 
     def iter_chunks(self, where: dict[str, Any] | None = None, documents: bool = True) -> Iterator[StoredChunk]:
-        """Every chunk of the current version of each paper (optionally filtered), never two versions of one."""
+        """Every chunk of the current version of each paper (optionally filtered by the metadata each
+        chunk stores itself, see rag.metadata), never two versions of one; with `documents`, whole
+        (text and the paper's fields), else with the metadata the store holds for it."""
         if where is None:
             chunks = list(self._scan(None, documents))
             current = take_inventory((c.chunk_id, c.metadata) for c in chunks).current_ids()
         else:
             current = self.inventory().current_ids()
-            chunks = self._scan(where, documents)
+            chunks = list(self._scan(where, documents))
+        if documents:
+            chunks = self._completed(chunks)
         return (chunk for chunk in chunks if chunk.chunk_id in current)
 
     def current_ids(self, paper_id: str) -> set[str]:
@@ -118,7 +127,8 @@ class ChunkStore:
         return take_inventory(zip(page["ids"], map(public_metadata, page["metadatas"]))).current_ids()
 
     def _scan(self, where: dict[str, Any] | None, documents: bool) -> Iterator[StoredChunk]:
-        """Every stored chunk, all versions, in pages so large stores stay cheap in memory.
+        """Every stored chunk, all versions, as stored (see `_completed`), in pages so large stores
+        stay cheap in memory.
 
         Equal strings in the chunks' metadata are one object: a paper's fields (title, authors, its
         corpus record's own fields) repeat on each of its chunks, and the BM25 index keeps every
@@ -133,33 +143,38 @@ class ChunkStore:
             if not ids:
                 return
             docs = page.get("documents") or [""] * len(ids)
-            for chunk_id, text, metadata in zip(ids, docs, page["metadatas"]):
-                yield StoredChunk(chunk_id, text or "", _shared_strings(public_metadata(metadata), strings))
+            for cid, text, metadata in zip(ids, docs, page["metadatas"]):
+                yield StoredChunk(cid, text or "", _shared_strings(public_metadata(metadata), strings))
             offset += len(ids)
 
     def add(self, chunks: list[StoredChunk], vectors: Any, after_batch: Callable[[int], None] | None = None) -> None:
-        """Write `chunks` with their `vectors` (one row each, same order) in batches of `write_batch`,
-        calling `after_batch(i)` after each batch."""
+        """Write `chunks` (whole, with texts equal to `abstract[start:end]`) with their `vectors` (one row
+        each, same order) in batches of `write_batch`, calling `after_batch(i)` after each batch. The
+        store keeps what rag.metadata.stored_metadata says, and no text."""
         for number, start in enumerate(range(0, len(chunks), self.write_batch)):
             batch = chunks[start:start + self.write_batch]
             with self.guard():
                 self.collection.add(ids=[c.chunk_id for c in batch], embeddings=vectors[start:start + len(batch)],
-                                    documents=[c.text for c in batch], metadatas=[c.metadata for c in batch])
+                                    metadatas=[stored_metadata(c.metadata) for c in batch])
             if after_batch:
                 after_batch(number)
 
-    def nearest(self, vector: Any, k: int, search_depth: int, filters: dict[str, Any] | None = None) -> list[tuple[str, float]]:
-        """Ids of the `k` stored chunks closest to `vector` (all versions; only those whose metadata
-        equals every `filters` value, if given), closest first, each with its cosine similarity.
+    def nearest(self, vector: Any, k: int, search_depth: int,
+                paper_ids: Collection[str] | None = None) -> list[tuple[str, float]]:
+        """Ids of the `k` stored chunks closest to `vector` (all versions; only chunks of `paper_ids`,
+        if given), closest first, each with its cosine similarity.
 
         Chroma's HNSW index searches only as wide as the results asked for (its ef_search, 100, or
         more when more results are asked for), so the `k` = 100 it returns when asked for 100 are not
         all among the true 100 nearest; `search_depth` results are asked for and the best `k` kept
         (400 returns 99.5% of the exact 100 nearest on SciFact's 43,717 chunks, 100 returns 94%:
         bench/dense_depth.py)."""
+        if paper_ids is not None and not paper_ids:
+            return []
+        where = None if paper_ids is None else {"paper_id": {"$in": sorted(paper_ids)}}
         with self.guard():
             result = self.collection.query(query_embeddings=[vector], n_results=max(k, search_depth),
-                                           where=chroma_where(filters), include=["distances"])
+                                           where=where, include=["distances"])
         # In cosine space Chroma's distance is 1 - cosine.
         return [(cid, 1.0 - distance) for cid, distance in zip(result["ids"][0][:k], result["distances"][0][:k])]
 
@@ -172,24 +187,40 @@ class ChunkStore:
                 after_batch(number)
 
     def chunks(self, chunk_ids: list[str]) -> list[StoredChunk]:
-        """The stored chunks among `chunk_ids` (any version); ids not stored are left out."""
-        return [chunk for chunk, _ in self._rows(chunk_ids, ["metadatas", "documents"])]
+        """The stored chunks among `chunk_ids` (any version), whole; ids not stored are left out."""
+        return self._completed([chunk for chunk, _ in self._rows(chunk_ids, ["metadatas", "documents"])])
 
     def vectors(self, chunk_ids: list[str]) -> list[tuple[StoredChunk, Any]]:
-        """The stored chunks among `chunk_ids`, each with its vector (a float32 array); ids not stored are left out."""
+        """The stored chunks among `chunk_ids`, whole, each with its vector (a float32 array); ids not
+        stored are left out."""
         import numpy as np
 
+        rows = list(self._rows(chunk_ids, ["metadatas", "documents", "embeddings"]))
         return [(chunk, np.asarray(vector, dtype=np.float32))
-                for chunk, vector in self._rows(chunk_ids, ["metadatas", "documents", "embeddings"])]
+                for chunk, (_, vector) in zip(self._completed([chunk for chunk, _ in rows]), rows)]
 
     def _rows(self, chunk_ids: list[str], include: list[str]) -> Iterator[tuple[StoredChunk, Any]]:
-        """Each stored chunk among `chunk_ids` with its vector when `include` asks for embeddings (else None)."""
+        """Each stored chunk among `chunk_ids`, as stored, with its vector when `include` asks for
+        embeddings (else None)."""
         for start in range(0, len(chunk_ids), self.write_batch):
             with self.guard():
                 page = self.collection.get(ids=chunk_ids[start:start + self.write_batch], include=include)
-            vectors = page["embeddings"] if "embeddings" in include else [None] * len(page["ids"])
-            for cid, doc, meta, vector in zip(page["ids"], page["documents"], page["metadatas"], vectors):
+            empty = [None] * len(page["ids"])
+            vectors = page["embeddings"] if "embeddings" in include else empty
+            for cid, doc, meta, vector in zip(page["ids"], page.get("documents") or empty, page["metadatas"], vectors):
                 yield StoredChunk(cid, doc or "", public_metadata(meta)), vector
+
+    def _completed(self, chunks: list[StoredChunk]) -> list[StoredChunk]:
+        """`chunks` whole: each one stored without its text gets its paper's fields and its text
+        (`abstract[start:end]`) from its paper's first chunk of the same version, read from the store
+        when it is not among `chunks`. A chunk whose first chunk is gone (the leftover of an
+        interrupted ingest, which no reader shows) stays as stored."""
+        firsts = {_paper_version(c.metadata): c.metadata for c in chunks if c.metadata.get("chunk", 0) == 0}
+        wanted = {_paper_version(c.metadata) for c in chunks if not c.text} - set(firsts)
+        for first, _ in self._rows(sorted(chunk_id(paper_id, version, 0) for paper_id, version in wanted), ["metadatas"]):
+            firsts[_paper_version(first.metadata)] = first.metadata
+        return [chunk if chunk.text else _completed_chunk(chunk, firsts.get(_paper_version(chunk.metadata)))
+                for chunk in chunks]
 
     def get_paper(self, paper_id: str) -> StoredChunk | None:
         """The first chunk of a paper's current version, whose metadata holds the whole abstract; None if absent."""
@@ -198,7 +229,7 @@ class ChunkStore:
         rows = [StoredChunk(cid, doc or "", public_metadata(meta)) for cid, doc, meta in zip(page["ids"], page["documents"], page["metadatas"])]
         current = take_inventory((c.chunk_id, c.metadata) for c in rows).current_ids()
         first = [c for c in rows if c.chunk_id in current and c.metadata.get("chunk") == 0]
-        return first[0] if first else None
+        return self._completed(first[:1])[0] if first else None
 
     def abstract(self, paper_id: str) -> str:
         """The whole abstract of a stored paper; "" when the paper is not stored."""
@@ -206,19 +237,25 @@ class ChunkStore:
         return abstract_from(paper.metadata, paper.text) if paper else ""
 
 
+def _paper_version(metadata: dict[str, Any]) -> tuple[str, int]:
+    """The (paper id, store version) a chunk belongs to."""
+    return metadata["paper_id"], int(metadata.get(VERSION_KEY, 0) or 0)
+
+
+def _completed_chunk(chunk: StoredChunk, first: dict[str, Any] | None) -> StoredChunk:
+    """`chunk`, stored without its text, completed from its paper's first chunk's metadata `first`."""
+    if first is None:
+        return chunk
+    metadata = completed_metadata(chunk.metadata, first)
+    text = str(first.get("abstract") or "")[int(metadata.get("start", 0)):int(metadata.get("end", 0))]
+    return StoredChunk(chunk.chunk_id, text, metadata)
+
+
 def _shared_strings(metadata: dict[str, Any], strings: dict[str, str]) -> dict[str, Any]:
     """`metadata` with each string key and value replaced by the equal string first met in `strings`
     (which it extends), so that repeated strings are held once."""
     return {strings.setdefault(key, key): strings.setdefault(value, value) if isinstance(value, str) else value
             for key, value in metadata.items()}
-
-
-def chroma_where(filters: dict[str, Any] | None) -> dict[str, Any] | None:
-    """Chroma's `where` clause for "metadata field equals value" for every item of `filters`; None for none."""
-    clauses = [{key: {"$eq": value}} for key, value in (filters or {}).items()]
-    if len(clauses) > 1:
-        return {"$and": clauses}
-    return clauses[0] if clauses else None
 
 
 def max_batch_size(client: Any) -> int:

@@ -175,8 +175,8 @@ def test_a_coined_name_moves_the_fusion_towards_bm25(seeded_settings):
     """'ConfSleepNet' is one rare word the embedding does not know: its BM25 match is far above the
     usual share of the largest IDF, so the query's dense weight drops below the fixed 0.5."""
     retriever = RagService(seeded_settings).retriever
-    dense = retriever._dense("ConfSleepNet", {}, None)
-    lexical = retriever._bm25("ConfSleepNet", {})
+    dense = retriever._dense("ConfSleepNet", None, None)
+    lexical = retriever._bm25("ConfSleepNet", None)
     assert retriever._dense_weight(dense, lexical, 1) < retriever.settings.dense_weight == 0.5
     fixed = retriever.settings.model_copy(update={"confidence_cosine_slope": 0.0, "confidence_bm25_slope": 0.0})
     retriever.settings = fixed
@@ -196,7 +196,7 @@ def test_dense_candidates_are_the_exact_nearest_chunks_read_from_the_chunk_index
     nearest = retriever.store.nearest(vector, 10, retriever.settings.dense_search_depth)
     assert [cid for cid, _ in nearest] == [cid for _, cid in exact]
     assert [cosine for _, cosine in nearest] == pytest.approx([cosine for cosine, _ in exact], abs=1e-4)
-    hits = retriever._dense(query, {}, vector)
+    hits = retriever._dense(query, None, vector)
     first = next(iter(hits.values()))
     assert first.text == retriever.bm25.texts[retriever._position[nearest[0][0]]]
     assert first.dense_similarity == pytest.approx(nearest[0][1])
@@ -247,3 +247,56 @@ def test_chunks_are_plain_records_and_stores_written_through_llamaindex_read_the
         assert not any(key.startswith("_") or key in ("doc_id", "document_id", "ref_doc_id")
                        for hit in hits for key in hit.chunk_metadata), mode
     assert "_node_content" not in RagService(settings).retriever.store.get_paper("000_711129f47277f084#5").metadata
+
+
+def _whole_chunks(store, chunk_ids):
+    """{chunk id: (text, metadata)} as the store's readers give them."""
+    return {c.chunk_id: (c.text, c.metadata) for c in store.chunks(chunk_ids)}
+
+
+def test_only_a_papers_first_chunk_stores_its_fields_and_no_chunk_stores_its_text(seeded_copy):
+    """The store keeps a paper's fields on its first chunk and, on every other chunk, only the
+    chunk's own bookkeeping; no chunk stores its text. Every reader (by id, with vectors, the whole
+    collection, a paper's first chunk) still sees whole chunks: the text `abstract[start:end]` and the
+    paper's fields, exactly what ingest indexed in memory."""
+    from rag.metadata import CHUNK_FIELDS
+
+    settings = make_settings(seeded_copy)
+    retriever = RagService(settings).retriever
+    store = retriever.store
+    page = store.collection.get(include=["metadatas", "documents"])
+    assert not any(page["documents"])
+    later = [m for m in page["metadatas"] if m["chunk"] > 0]
+    assert later and all(set(m) <= set(CHUNK_FIELDS) for m in later)
+    assert all("title" in m and "abstract" in m for m in page["metadatas"] if m["chunk"] == 0)
+
+    indexed = {cid: (text, metadata) for cid, text, metadata
+               in zip(retriever.bm25.chunk_ids, retriever.bm25.texts, retriever.bm25.metadatas)}
+    some_later = sorted(cid for cid, (_, m) in indexed.items() if m["chunk"] > 0)[:25]
+    assert _whole_chunks(store, some_later) == {cid: indexed[cid] for cid in some_later}
+    assert {c.chunk_id: (c.text, c.metadata) for c, _ in store.vectors(some_later)} == {cid: indexed[cid] for cid in some_later}
+    assert {c.chunk_id: (c.text, c.metadata) for c in store.iter_chunks()} == indexed
+    paper = indexed[some_later[0]][1]["paper_id"]
+    first = store.get_paper(paper)
+    assert first.metadata["chunk"] == 0 and first.text and first.text in first.metadata["abstract"]
+
+
+def test_stores_written_whole_read_the_same(seeded_copy):
+    """A store written by earlier versions keeps the text and every field on each chunk: it reads,
+    and searches, exactly like one that keeps them on the first chunk only."""
+    settings = make_settings(seeded_copy)
+    retriever = RagService(settings).retriever
+    store = retriever.store
+    query = "spiking neural networks without batch normalization initialization"
+    before = [(h.paper_id, h.text, h.chunk_metadata) for h in retriever.search(query, top_k=5)]
+    ids = sorted(retriever.bm25.chunk_ids)
+    whole = _whole_chunks(store, ids)
+    vectors = {c.chunk_id: v for c, v in store.vectors(ids)}
+    store.collection.update(ids=ids, embeddings=[vectors[cid] for cid in ids],
+                            documents=[whole[cid][0] for cid in ids], metadatas=[whole[cid][1] for cid in ids])
+    page = store.collection.get(ids=ids[:50], include=["documents"])
+    assert all(page["documents"])
+    assert _whole_chunks(store, ids) == whole
+    reopened = RagService(settings).retriever
+    assert [(h.paper_id, h.text, h.chunk_metadata) for h in reopened.search(query, top_k=5)] == before
+    assert reopened.search(query, mode="dense", filters={"source": before[0][2]["source"]}, top_k=1)[0].paper_id == before[0][0]
