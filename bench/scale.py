@@ -52,7 +52,7 @@ from rag.corpus import Paper, iter_corpus, read_file  # noqa: E402
 from rag.embeddings import SentenceTransformerEmbedding, build_embedding  # noqa: E402
 from rag.ingest import embedding_text, ingest, plan_chunks  # noqa: E402
 from rag.settings import Settings, load_settings  # noqa: E402
-from rag.store import WRITE_BATCH, drop_collection, open_store  # noqa: E402
+from rag.store import WRITE_BATCH, ChunkStore, drop_collection, open_store  # noqa: E402
 from rag.text import split_sentences  # noqa: E402
 
 ICML = SHARED_DATA / "icml2024_abstracts" / "ICML 2024 Events.json"
@@ -280,22 +280,21 @@ def build(args: argparse.Namespace) -> None:
 
 
 def import_vectors(data_dir: Path, cache: VectorCache) -> int:
-    """Vectors of every collection of an embedded data dir, keyed by title + chunk text."""
+    """Vectors of every collection of an embedded data dir, keyed by title + chunk text (each chunk
+    read whole through rag.store, which completes chunks stored without their text)."""
     import chromadb
 
     client = chromadb.PersistentClient(path=str(data_dir / "chroma"))
     count = 0
     for collection in client.list_collections():
         collection = client.get_collection(collection.name if hasattr(collection, "name") else collection)
-        offset = 0
-        while True:
-            page = collection.get(include=["documents", "metadatas", "embeddings"], limit=2000, offset=offset)
-            if not page["ids"]:
-                break
-            for doc, meta, vector in zip(page["documents"], page["metadatas"], page["embeddings"]):
-                cache.vectors[key(embedding_text(str(meta.get("title") or ""), doc))] = np.asarray(vector, dtype=np.float32)
-                count += 1
-            offset += len(page["ids"])
+        store = ChunkStore(client, collection, settings_for(data_dir))
+        ids: list[str] = []
+        while page := collection.get(include=[], limit=WRITE_BATCH * 2, offset=len(ids))["ids"]:
+            ids.extend(page)
+        for chunk, vector in store.vectors(ids):
+            cache.vectors[key(embedding_text(str(chunk.metadata.get("title") or ""), chunk.text))] = vector
+            count += 1
     return count
 
 
