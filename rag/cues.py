@@ -38,7 +38,7 @@ import re
 
 import Stemmer
 
-from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, split_sentences
+from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, split_sentences, unify_dashes
 
 _STEMMER = Stemmer.Stemmer("english")
 NEGATIONS = {"not", "never", "cannot", "neither", "nor", "unable", "hardly", "rarely"}
@@ -60,7 +60,7 @@ _PHRASE_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", 
 _SKIP_IN_NOUN_PHRASE = {"a", "an", "the", "any", "need", "needs", "for", "of", "explicit", "explicitly", "additional", "extra"}
 # Groups of words with opposite meaning: a claim word from one side against a passage word from the other.
 ANTONYMS: list[tuple[set[str], set[str]]] = [
-    ({"improve", "improves", "improved", "improving", "improvement", "improvements"},
+    ({"improve", "improves", "improved", "improving", "improvement", "improvements", "help", "helps", "helped", "helping"},
      {"degrade", "degrades", "degraded", "degrading", "worsen", "worsens", "worsened", "hurt", "hurts", "harms", "harm"}),
     ({"increase", "increases", "increased", "increasing", "raise", "raises", "raised", "grows", "rises", "growth", "rise",
       "strengthens", "strengthen", "strengthened", "amplifies", "amplify"},
@@ -120,7 +120,7 @@ MODIFIERS: list[tuple[set[str], set[str]]] = [
     ({"invariant"}, {"equivariant"}),
     ({"synthetic"}, {"real", "real-world"}),
     ({"same", "identical", "shared", "single"}, {"different", "distinct", "separate"}),
-    ({"excellent", "good", "full", "rich"}, {"limited", "poor"}),
+    ({"excellent", "good", "full", "rich", "complete", "comprehensive"}, {"limited", "poor", "incomplete", "partial"}),
 ]
 # Prefixes that negate or change the kind of the word they precede ("non-canonical",
 # "misaligned", "anti-Hebbian"); self/semi/weakly only change a kind of supervision.
@@ -237,9 +237,11 @@ def _ordered_names(text: str) -> list[str]:
 
 
 def words(text: str) -> list[str]:
-    """Lower-cased words of `text` (hyphenated words whole), with , ; : kept as clause breaks; "no
-    longer", "stops being" and "ceases to" negate the word after them, as "not" does."""
-    text = re.sub(r"\b(?:no longer|stop(?:s|ped)? being|ceas(?:es|ed|e) to(?: be)?)\b", "not", text.lower().replace("n't", " not"))
+    """Lower-cased words of `text` (hyphenated words whole, whatever their dash), with , ; : kept as
+    clause breaks; "no longer", "stops being" and "ceases to" negate the word after them, as "not"
+    does; "not only", "not just" and "not merely" add rather than negate ("also")."""
+    text = re.sub(r"\b(?:no longer|stop(?:s|ped)? being|ceas(?:es|ed|e) to(?: be)?)\b", "not", unify_dashes(text).lower().replace("n't", " not"))
+    text = re.sub(r"\bnot (?:only|just|merely|solely|simply)\b", "also", text)
     return re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text)
 
 
@@ -288,8 +290,8 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
     """(stems negated -> the negated phrase, stems stated plainly -> the word, stems inside a
     negation's scope) of a word list.
 
-    "not"/"never"/"fail to" govern the first content word after them, skipping auxiliaries and
-    fillers; "no"/"without"/"eliminates the need for" govern the last word of the noun phrase after
+    "not"/"never"/"fail to" govern the first content word after them, skipping auxiliaries,
+    fillers and adverbs in "-ly"; "no"/"without"/"eliminates the need for" govern the last word of the noun phrase after
     them. Words after a negation up to the next comma or conjunction are in its scope, neither
     negated nor plain; so are the words "rather than" or "instead of" set aside.
     """
@@ -314,7 +316,8 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
                 plain.setdefault(_canonical(word), word)  # "prevents X" states "prevents" ("does not prevent X" is its negation)
             j = i + max(1, phrase)
             skip = _SKIP_IN_NOUN_PHRASE if noun else _SKIP_AFTER_NEGATION
-            while j < len(tokens) and (tokens[j] in skip or tokens[j] in NEGATIONS) and tokens[j] != ",":
+            while j < len(tokens) and (tokens[j] in skip or tokens[j] in NEGATIONS or _adverb_before_word(tokens, j)) \
+                    and tokens[j] != ",":
                 j += 1
             first = j
             if noun:  # the head of the phrase: the last of up to three content words in a row
@@ -330,6 +333,13 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
         if i > skip_until and word not in _SKIP_AFTER_NEGATION and len(word) > 3 and word not in _FAIL:
             plain.setdefault(_canonical(word), word)
     return negated, plain, scope
+
+
+def _adverb_before_word(tokens: list[str], j: int) -> bool:
+    """Whether tokens[j] is an adverb in "-ly" before a content word: "fail to explicitly capture"
+    negates "capture", the verb the adverb modifies."""
+    word = tokens[j]
+    return word.endswith("ly") and len(word) > 5 and j + 1 < len(tokens) and _content(tokens[j + 1])
 
 
 def _content(word: str) -> bool:
@@ -900,8 +910,13 @@ def _exclusive(segments: list[set[str]]) -> list[set[str]]:
 def _crossed_details(claim: str, passage: str) -> tuple[str, str] | None:
     """Two clauses of the claim that each take details from the same two clauses of the passage,
     crosswise: "A does X, and B does Y" written as "A does Y, and B does X" (swapped components,
-    settings, directions). Only stems that belong to one clause on each side count."""
-    mine, theirs = _exclusive(_detail_segments(claim)), _exclusive(_detail_segments(passage))
+    settings, directions). Only stems that belong to one clause on each side count, and none of
+    the long form of an acronym the passage defines."""
+    # the long form of a name the passage defines ("LLM-Accelerated Bayesian Optimization (LABO)")
+    # names it and details nothing
+    named = _stems(words(" ".join(defined_acronyms(passage).values())), whole=False)
+    mine = _exclusive(_detail_segments(claim))
+    theirs = [s - named for s in _exclusive(_detail_segments(passage))]
     for j, first in enumerate(mine):
         for second in mine[j + 1:]:
             for i, one in enumerate(theirs):

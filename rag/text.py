@@ -195,7 +195,8 @@ def _own_list_counts(claim: str) -> set[str]:
 
 def defined_acronyms(claim: str) -> dict[str, str]:
     """Acronyms a sentence defines in parentheses after their long form, lower-cased:
-    "reactive oxygen species (ROS)" gives {"ros": "reactive oxygen species"}."""
+    "reactive oxygen species (ROS)" gives {"ros": "reactive oxygen species"}, and each part of a
+    hyphenated word may give a letter ("LLM-Accelerated Bayesian Optimization (LABO)")."""
     defined = {}
     for match in re.finditer(r"((?:[A-Za-z][\w-]*\s+){1,8})\(([A-Za-z][A-Za-z0-9-]{1,11})\)", claim):
         written = acronym = match.group(2)
@@ -204,10 +205,14 @@ def defined_acronyms(claim: str) -> dict[str, str]:
         letters = [c.lower() for c in acronym if c.isalpha() and c.isupper()] or [acronym[0].lower()]
         words = match.group(1).split()
         for start in range(len(words)):
-            initials = [w[0].lower() for w in words[start:]]
-            if initials == letters[: len(initials)] and len(initials) == len(letters):
-                defined[written.lower()] = defined[acronym.lower()] = " ".join(words[start:]).lower()
-                break
+            # each part of a hyphenated word may give a letter: "LLM-Accelerated Bayesian Optimization (LABO)"
+            for initials in ([w[0] for w in words[start:]], [p[0] for w in words[start:] for p in w.split("-") if p]):
+                if [c.lower() for c in initials] == letters:
+                    defined[written.lower()] = defined[acronym.lower()] = " ".join(words[start:]).lower()
+                    break
+            else:
+                continue
+            break
     return defined
 
 
@@ -258,6 +263,16 @@ def numbers_as_digits(text: str) -> str:
         return word if word.lower() == "one" else NUMBER_WORDS.get(word.lower(), word)
 
     return re.sub(r"(?<![\w-])[A-Za-z]+(?![\w-])", digits, _expand_thousands(spelled_compounds(text)))
+
+
+# Hyphens, en dashes and LaTeX's "--" join words; an em dash ("cells\u2014a") or "---" sets text apart.
+_DASHES = re.compile(r"(?<=[A-Za-z0-9])(?:[\u2010-\u2013\u2212]|--)(?=[A-Za-z0-9])")
+
+
+def unify_dashes(text: str) -> str:
+    """`text` with the dashes that join two words written as one hyphen: "Feynman–Kac" and
+    "Napp--Adams" read as the "Feynman-Kac" and "Napp-Adams" a claim writes."""
+    return _DASHES.sub("-", text)
 
 
 def _without_markup(text: str) -> str:
