@@ -28,7 +28,10 @@ both sides when it fires:
   crosswise ("cheap evaluations for uncertain regions, costly experiments for exploration");
 - denied objects: a claim that negates a verb the passage never uses ("does not handle irregular
   grids") about what the passage affirms with no negation of its own;
-- prior work: a claim that says of the paper's method what the passage says of existing methods.
+- prior work: a claim that says of the paper's method what the passage says of existing methods;
+- invariance: "depends on the resolution" against "resolution-invariant" or "independent of X";
+- kind swaps: "a simple regret bound" against "a cumulative regret bound", where the abstract
+  never uses the claim's modifier.
 Questions in the passage state nothing and are left out.
 """
 
@@ -148,7 +151,7 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     plain_passage = _plain_words(passage)
     for cue in (_polarity_clash, lambda c, p, x: _prefix_clash(c, p, x, plain_passage), _antonym_clash, _modifier_clash,
                 _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash, _list_swap,
-                _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap):
+                _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap, _invariance_clash, _kind_swap):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
@@ -512,6 +515,96 @@ def _list_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
     if len(same) >= 2 and len(changed) == 1:
         i = changed[0]
         return " ".join(sorted(mine[i] - known)), " ".join(sorted(theirs[i] - claim_stems))
+    return None
+
+
+_DEPENDENCE = {"depends", "depend", "depending", "dependent", "relies", "rely", "sensitive", "varies", "vary"}
+_INVARIANCE = {"invariant", "independent", "agnostic", "insensitive"}
+
+
+def _dependence(tokens: list[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """(stem of what a word list says something depends on -> the phrase, stem of what it says
+    something is invariant to -> the phrase): "depends on the resolution" and
+    "resolution-invariant" or "invariant to resolution". What is depended on is the head of the
+    noun phrase after the word: "depends on the model size" depends on size, not on the model."""
+    depends: dict[str, str] = {}
+    invariant: dict[str, str] = {}
+    for i, word in enumerate(tokens):
+        pieces = word.split("-")
+        if len(pieces) == 2 and pieces[1] in _INVARIANCE and _content(pieces[0]):
+            invariant[stem(pieces[0])] = word
+            continue
+        if word not in _DEPENDENCE | _INVARIANCE or set(tokens[max(0, i - 3):i]) & NEGATIONS:
+            continue
+        j = i + 1
+        while j < len(tokens) and tokens[j] in {"on", "upon", "to", "of", "with", "the", "a", "an", "its", "their"}:
+            j += 1
+        if j == i + 1 or j >= len(tokens) or not _content(tokens[j]):
+            continue  # "depends" needs its "on": "varies widely" names nothing
+        while j + 1 < len(tokens) and j - i < 4 and _content(tokens[j + 1]):
+            j += 1
+        (depends if word in _DEPENDENCE else invariant)[stem(tokens[j])] = " ".join(tokens[i:j + 1])
+    return depends, invariant
+
+
+def _invariance_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A claim that something depends on X where the passage says it is X-invariant or independent
+    of X, or the reverse: "depends on the resolution" against "a resolution-invariant
+    representation"."""
+    claim_depends, claim_invariant = _dependence(claim)
+    passage_depends, passage_invariant = _dependence(passage)
+    for mine, theirs in ((claim_depends, passage_invariant), (claim_invariant, passage_depends)):
+        for key in sorted(mine):
+            if key in theirs:
+                return mine[key], theirs[key]
+    return None
+
+
+# Words that open a noun phrase: the word after them and before a noun modifies that noun.
+_PHRASE_OPENERS = {"a", "an", "the", "its", "their", "this", "these", "of", "on", "in", "for", "from", "by", "with",
+                   "via", "using", "at", "and", ","}
+# Modifiers of amount, order or worth: other cues read them, and paraphrases trade them freely.
+_GENERIC_MODIFIERS = {"every", "each", "all", "any", "many", "several", "multiple", "various", "fewer", "more", "less",
+                      "most", "same", "other", "certain", "different", "new", "novel", "real", "good", "best", "better",
+                      "main", "primary", "total", "whole", "full", "significant", "important", "standard", "single",
+                      "first", "second", "final", "overall", "general", "specific", "such", "both", "only", "just",
+                      "even", "also", "without", "near-zero", "essential", "large", "small", "high", "low", "given",
+                      "particular", "respective", "corresponding"}
+
+
+def _kind_word(word: str) -> bool:
+    """Whether `word` has the shape of a modifier that names a kind ("cumulative", "sectional",
+    "graph-based"): letters, five or more (short nouns before nouns, "ward rounds", add a setting
+    more often than they swap a kind), not an inflected verb or adverb in -s, -ed, -ing or -ly (a
+    hyphenated compound always qualifies), and not a word of amount or worth."""
+    if not word.replace("-", "").isalpha() or len(word) < 5 or word in _GENERIC_MODIFIERS or word in NUMBER_WORDS \
+            or not _content(word):
+        return False
+    return "-" in word.strip("-") or not word.endswith(("s", "ed", "ing", "ly"))
+
+
+def _kind_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """One kind swapped for another before the same noun, at the head of a noun phrase: "a simple
+    regret bound" against "a cumulative regret bound", "the sectional curvature" against "the
+    Ricci curvature". The claim's modifier is a word the whole abstract never uses, the passage's
+    one a word the claim never uses, and the two are not on the same side of an antonym group
+    ("consistent" and "coherent"). Words that open with the same four letters are one word
+    written two ways ("poorer" and "poor", "ischemic" and "ischaemic")."""
+    def heads(tokens: list[str]) -> set[str]:
+        return {p[:4] for w in tokens for p in [w, *w.split("-")] if p}
+
+    known, claim_heads = heads(context or passage), heads(claim)
+    for i in range(1, len(claim) - 1):
+        mine, noun = claim[i], claim[i + 1]
+        if claim[i - 1] not in _PHRASE_OPENERS or not _kind_word(mine) or not _content(noun) or noun.endswith("ly") \
+                or heads([mine]) & known:
+            continue
+        for j in range(2, len(passage)):
+            theirs = passage[j - 1]
+            if stem(passage[j]) != stem(noun) or passage[j - 2] not in _PHRASE_OPENERS or not _kind_word(theirs) \
+                    or heads([theirs]) & claim_heads or _SIDE_NAME.get(theirs, theirs) == _SIDE_NAME.get(mine):
+                continue
+            return f"{mine} {noun}", f"{theirs} {passage[j]}"
     return None
 
 

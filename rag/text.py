@@ -154,7 +154,7 @@ def missing_terms(claim: str, text: str) -> list[str]:
     present = {_normalise_number(m) for m in _NUMBER.findall(_expand_thousands(re.sub(r"\\[A-Za-z]+", " ", text)))}
     present.update(NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in NUMBER_WORDS)
     present.update(COUNT_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in COUNT_WORDS)
-    present.update(_own_list_counts(claim))
+    present.update(_own_list_counts(claim, text))
     defined = defined_acronyms(claim)
 
     def occurs(term: str) -> bool:
@@ -180,12 +180,16 @@ def missing_terms(claim: str, text: str) -> list[str]:
     return missing
 
 
-def _own_list_counts(claim: str) -> set[str]:
-    """Counts a claim proves by its own enumeration: "four kinds of spectra: eDOS, phDOS, XANES
-    and Raman" counts four items (each item is still checked as a name where it is one)."""
+def _own_list_counts(claim: str, text: str) -> set[str]:
+    """Counts a claim proves by its own enumeration of what `text` names: "four kinds of spectra:
+    eDOS, phDOS, XANES and Raman" counts four items when each item's words are all in `text` (a
+    list holding an item of its own, "three phases: extraction, conflict detection and
+    aggregation", proves no count)."""
     counts = set()
     for before, after in zip(claim.split(":"), claim.split(":")[1:]):
         items = [i for i in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.split(r"[.;]", after)[0].strip()) if i.strip()]
+        if any(variant_share(set(tokenize(item)), text) < 1.0 for item in items):
+            continue
         for word in re.findall(r"[\w.]+", before)[-4:]:
             count = NUMBER_WORDS.get(word.lower(), word)
             if count.isdigit() and int(count) == len(items):

@@ -219,6 +219,16 @@ def test_absolute_words_the_source_never_uses_are_overclaims(claim, abstract, fl
     # "complete" and "limited" modify the same word
     ("Held-out marginal prediction is a complete evaluation protocol.",
      "Held-out marginal prediction is the dominant but limited evaluation protocol.", "'complete evalu' vs 'limited evalu'"),
+    # depending on what the passage is invariant to, or the reverse
+    ("The representation learned by Functional Attention depends on the resolution.",
+     "This yields a compact, resolution-invariant representation.", "'depends on the resolution' vs 'resolution-invariant'"),
+    ("The error is invariant to the resolution.", "The error of the baseline varies with the resolution.",
+     "'invariant to the resolution' vs 'varies with the resolution'"),
+    # a kind swapped for another before the same noun, the claim's kind never in the abstract
+    ("LABO's efficiency gain is formalized with a simple regret bound.",
+     "We provide a theoretical analysis with a cumulative regret bound.", "'simple regret' vs 'cumulative regret'"),
+    ("APT fuses a convolutional encoder with a global attention mechanism.",
+     "APT fuses a graph-based encoder with a global attention mechanism.", "'convolutional encoder' vs 'graph-based encoder'"),
     # a list that follows the passage's but for one item the abstract never names
     ("The spatial tuning cells considered include grid, place and border cells.",
      "While the brain employs a diverse repertoire of spatial tuning cells\u2014including grid, place, and head-direction "
@@ -327,6 +337,17 @@ def test_contradiction_cues_name_both_sides(claim, passage, cue):
     ("LABO merges LLM predictions and experimental observations in one Bayesian optimization loop.",
      "To address this limitation, we propose LLM-Accelerated Bayesian Optimization (LABO), a framework that combines "
      "LLM predictions with experimental observations within a single BO loop.", ""),
+    # "depends on the model size" is not about the model being agnostic; "invariant" and "dependencies"
+    ("FI onset depends on the model size.", "We introduce FI, a lightweight, model-agnostic diagnostic.", ""),
+    ("The representation is invariant to resolution.", "It yields a resolution-invariant representation.", ""),
+    # a kind the abstract names elsewhere, a synonym on one side of an antonym group, a verb, a
+    # spelling of the same word, or a short noun adding a setting is no swap of kinds
+    ("GEAR aligns the Ricci curvature of the latent spaces.",
+     "By aligning the scalar curvature of latent spaces, GEAR ... the Ricci curvature is also used.", ""),
+    ("Path-space KL enables a consistent comparison of methods.", "Path-space KL enables a coherent comparison of methods.", ""),
+    ("Prompt engineering alone fails to produce Rosetta actions.", "Prompt engineering alone fails to generate Rosetta actions.", ""),
+    ("Migraine with aura is associated with ischemic stroke.", "Migraine with aura is a risk factor for ischaemic stroke.", ""),
+    ("Pharmacist attendance at ward rounds reduces adverse events.", "Pharmacist attendance at medical rounds reduces adverse events.", ""),
     # "stops being normalizable" says "non-normalizable"
     ("The intermediate density stops being normalizable although its endpoints are valid.",
      "The intermediate density becomes non-normalizable despite valid endpoints.", ""),
@@ -383,6 +404,11 @@ def test_claims_about_prior_work_or_another_name_are_misattributed():
     # a count the claim proves by its own enumeration after a colon; a count its list does not prove
     ("It is tested on four kinds of spectra: eDOS, phDOS, XANES and Raman.", "We test it on eDOS, phDOS, XANES, and Raman spectra.", []),
     ("It is tested on five kinds of spectra: eDOS, phDOS, XANES and Raman.", "We test it on eDOS, phDOS, XANES, and Raman spectra.", ["5"]),
+    # ... only when the list is the source's: an item of the claim's own proves no count
+    ("It has three phases: evidence extraction, conflict detection and aggregation.",
+     "It consists of multi-view evidence extraction and conflict-aware aggregation.", ["3"]),
+    ("It has two phases: evidence extraction and conflict-aware aggregation.",
+     "It consists of multi-view evidence extraction and conflict-aware aggregation.", []),
     # a number word opening a compound counts; "one-shot" counts nothing
     ("TriForces is a two-stream framework.", "TriForces is a model-agnostic three-stream framework.", ["2"]),
     ("It is a two-stage method.", "In the first phase it extracts evidence. In the second phase it aggregates.", []),
