@@ -142,7 +142,7 @@ def missing_terms(claim: str, text: str) -> list[str]:
     """The key terms of `claim` that do not occur in `text` (numbers and names, case-insensitive).
 
     Numbers count as present when `text` writes them in digits, in words ("two"), or as a count
-    ("the second phase", "both"); the word "one" alone is not checked ("from one system to
+    ("the second phase", "both", "one ... the other"); the word "one" alone is not checked ("from one system to
     another"), the digit 1 is. Two ways of writing a present term count as present: an acronym the claim defines itself,
     "reactive oxygen species (ROS)", when its long form is in `text`; and a hyphenated compound,
     "iPSC-derived", when each of its parts is.
@@ -154,6 +154,8 @@ def missing_terms(claim: str, text: str) -> list[str]:
     present = {_normalise_number(m) for m in _NUMBER.findall(_expand_thousands(re.sub(r"\\[A-Za-z]+", " ", text)))}
     present.update(NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in NUMBER_WORDS)
     present.update(COUNT_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in COUNT_WORDS)
+    if re.search(r"\bone\b[^.;]*\bthe other\b", lowered):
+        present.add("2")  # "one phase transition ..., and the other ..." states two
     present.update(_own_list_counts(claim, text))
     defined = defined_acronyms(claim)
 

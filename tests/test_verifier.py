@@ -382,6 +382,10 @@ def test_claims_about_prior_work_or_another_name_are_misattributed():
 @pytest.mark.parametrize("claim,abstract,missing", [
     ("It works in two stages.", "In the first phase it extracts evidence. In the second phase it aggregates.", []),
     ("It works in three stages.", "In the first phase it extracts evidence. In the second phase it aggregates.", ["3"]),
+    # "one ... and the other" states two, and nothing more
+    ("It finds two phase transitions.", "One phase transition appears with the norm, and the other with the depth.", []),
+    ("It finds three phase transitions.", "One phase transition appears with the norm, and the other with the depth.", ["3"]),
+    ("It finds two phase transitions.", "One transition appears with the norm. The other is open.", ["2"]),
     ("It trains a network one thousand layers deep.", "It trains an ultra-deep, 1000-layer SNN.", []),
     ("Tenfold more data cuts the loss.", "Increasing the data by 10x reduces the loss.", []),
     ("It uses 2 components.", "It has two components.", []),
