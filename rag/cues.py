@@ -98,6 +98,7 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"effective", "beneficial", "benefits", "protects", "protective"}, {"ineffective", "harmful", "detrimental"}),
     ({"associated", "correlated", "related", "linked"}, {"unrelated", "unassociated", "uncorrelated", "independent"}),
     ({"positively", "positive"}, {"negatively", "negative", "inversely", "inverse"}),
+    ({"width", "wider", "widths"}, {"depth", "deeper", "depths"}),  # the two sizes of a network
 ]
 # The dependency group ("requires" against "without"): its words clash only about the same object.
 _DEPENDS = next(left for left, _ in ANTONYMS if "requires" in left)

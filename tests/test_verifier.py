@@ -224,6 +224,10 @@ def test_absolute_words_the_source_never_uses_are_overclaims(claim, abstract, fl
      "This yields a compact, resolution-invariant representation.", "'depends on the resolution' vs 'resolution-invariant'"),
     ("The error is invariant to the resolution.", "The error of the baseline varies with the resolution.",
      "'invariant to the resolution' vs 'varies with the resolution'"),
+    # width and depth, the two sizes of a network
+    ("The second phase transition appears with respect to the width of the Transformers.",
+     "One phase transition appears with respect to the norm of the perturbation, and the other with respect to the "
+     "depth of the Transformers.", "'width' vs 'depth'"),
     # a kind swapped for another before the same noun, the claim's kind never in the abstract
     ("LABO's efficiency gain is formalized with a simple regret bound.",
      "We provide a theoretical analysis with a cumulative regret bound.", "'simple regret' vs 'cumulative regret'"),
@@ -337,6 +341,9 @@ def test_contradiction_cues_name_both_sides(claim, passage, cue):
     ("LABO merges LLM predictions and experimental observations in one Bayesian optimization loop.",
      "To address this limitation, we propose LLM-Accelerated Bayesian Optimization (LABO), a framework that combines "
      "LLM predictions with experimental observations within a single BO loop.", ""),
+    # a passage that speaks of both width and depth
+    ("Weather models prefer wider over deeper architectures.",
+     "Weather forecasting models consistently favor increased width over depth.", ""),
     # "depends on the model size" is not about the model being agnostic; "invariant" and "dependencies"
     ("FI onset depends on the model size.", "We introduce FI, a lightweight, model-agnostic diagnostic.", ""),
     ("The representation is invariant to resolution.", "It yields a resolution-invariant representation.", ""),
