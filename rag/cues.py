@@ -28,7 +28,10 @@ both sides when it fires:
   crosswise ("cheap evaluations for uncertain regions, costly experiments for exploration");
 - denied objects: a claim that negates a verb the passage never uses ("does not handle irregular
   grids") about what the passage affirms with no negation of its own;
-- prior work: a claim that says of the paper's method what the passage says of existing methods.
+- prior work: a claim that says of the paper's method what the passage says of existing methods;
+- invariance: "depends on the resolution" against "resolution-invariant" or "independent of X";
+- kind swaps: "a simple regret bound" against "a cumulative regret bound", where the abstract
+  never uses the claim's modifier.
 Questions in the passage state nothing and are left out.
 """
 
@@ -38,7 +41,7 @@ import re
 
 import Stemmer
 
-from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, split_sentences
+from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, split_sentences, unify_dashes
 
 _STEMMER = Stemmer.Stemmer("english")
 NEGATIONS = {"not", "never", "cannot", "neither", "nor", "unable", "hardly", "rarely"}
@@ -60,7 +63,7 @@ _PHRASE_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", 
 _SKIP_IN_NOUN_PHRASE = {"a", "an", "the", "any", "need", "needs", "for", "of", "explicit", "explicitly", "additional", "extra"}
 # Groups of words with opposite meaning: a claim word from one side against a passage word from the other.
 ANTONYMS: list[tuple[set[str], set[str]]] = [
-    ({"improve", "improves", "improved", "improving", "improvement", "improvements"},
+    ({"improve", "improves", "improved", "improving", "improvement", "improvements", "help", "helps", "helped", "helping"},
      {"degrade", "degrades", "degraded", "degrading", "worsen", "worsens", "worsened", "hurt", "hurts", "harms", "harm"}),
     ({"increase", "increases", "increased", "increasing", "raise", "raises", "raised", "grows", "rises", "growth", "rise",
       "strengthens", "strengthen", "strengthened", "amplifies", "amplify"},
@@ -95,6 +98,7 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"effective", "beneficial", "benefits", "protects", "protective"}, {"ineffective", "harmful", "detrimental"}),
     ({"associated", "correlated", "related", "linked"}, {"unrelated", "unassociated", "uncorrelated", "independent"}),
     ({"positively", "positive"}, {"negatively", "negative", "inversely", "inverse"}),
+    ({"width", "wider", "widths"}, {"depth", "deeper", "depths"}),  # the two sizes of a network
 ]
 # The dependency group ("requires" against "without"): its words clash only about the same object.
 _DEPENDS = next(left for left, _ in ANTONYMS if "requires" in left)
@@ -120,7 +124,7 @@ MODIFIERS: list[tuple[set[str], set[str]]] = [
     ({"invariant"}, {"equivariant"}),
     ({"synthetic"}, {"real", "real-world"}),
     ({"same", "identical", "shared", "single"}, {"different", "distinct", "separate"}),
-    ({"excellent", "good", "full", "rich"}, {"limited", "poor"}),
+    ({"excellent", "good", "full", "rich", "complete", "comprehensive"}, {"limited", "poor", "incomplete", "partial"}),
 ]
 # Prefixes that negate or change the kind of the word they precede ("non-canonical",
 # "misaligned", "anti-Hebbian"); self/semi/weakly only change a kind of supervision.
@@ -148,7 +152,7 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     plain_passage = _plain_words(passage)
     for cue in (_polarity_clash, lambda c, p, x: _prefix_clash(c, p, x, plain_passage), _antonym_clash, _modifier_clash,
                 _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash, _list_swap,
-                _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap):
+                _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap, _invariance_clash, _kind_swap):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
@@ -237,9 +241,11 @@ def _ordered_names(text: str) -> list[str]:
 
 
 def words(text: str) -> list[str]:
-    """Lower-cased words of `text` (hyphenated words whole), with , ; : kept as clause breaks; "no
-    longer", "stops being" and "ceases to" negate the word after them, as "not" does."""
-    text = re.sub(r"\b(?:no longer|stop(?:s|ped)? being|ceas(?:es|ed|e) to(?: be)?)\b", "not", text.lower().replace("n't", " not"))
+    """Lower-cased words of `text` (hyphenated words whole, whatever their dash), with , ; : kept as
+    clause breaks; "no longer", "stops being" and "ceases to" negate the word after them, as "not"
+    does; "not only", "not just" and "not merely" add rather than negate ("also")."""
+    text = re.sub(r"\b(?:no longer|stop(?:s|ped)? being|ceas(?:es|ed|e) to(?: be)?)\b", "not", unify_dashes(text).lower().replace("n't", " not"))
+    text = re.sub(r"\bnot (?:only|just|merely|solely|simply)\b", "also", text)
     return re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text)
 
 
@@ -288,8 +294,8 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
     """(stems negated -> the negated phrase, stems stated plainly -> the word, stems inside a
     negation's scope) of a word list.
 
-    "not"/"never"/"fail to" govern the first content word after them, skipping auxiliaries and
-    fillers; "no"/"without"/"eliminates the need for" govern the last word of the noun phrase after
+    "not"/"never"/"fail to" govern the first content word after them, skipping auxiliaries,
+    fillers and adverbs in "-ly"; "no"/"without"/"eliminates the need for" govern the last word of the noun phrase after
     them. Words after a negation up to the next comma or conjunction are in its scope, neither
     negated nor plain; so are the words "rather than" or "instead of" set aside.
     """
@@ -314,7 +320,8 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
                 plain.setdefault(_canonical(word), word)  # "prevents X" states "prevents" ("does not prevent X" is its negation)
             j = i + max(1, phrase)
             skip = _SKIP_IN_NOUN_PHRASE if noun else _SKIP_AFTER_NEGATION
-            while j < len(tokens) and (tokens[j] in skip or tokens[j] in NEGATIONS) and tokens[j] != ",":
+            while j < len(tokens) and (tokens[j] in skip or tokens[j] in NEGATIONS or _adverb_before_word(tokens, j)) \
+                    and tokens[j] != ",":
                 j += 1
             first = j
             if noun:  # the head of the phrase: the last of up to three content words in a row
@@ -330,6 +337,13 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
         if i > skip_until and word not in _SKIP_AFTER_NEGATION and len(word) > 3 and word not in _FAIL:
             plain.setdefault(_canonical(word), word)
     return negated, plain, scope
+
+
+def _adverb_before_word(tokens: list[str], j: int) -> bool:
+    """Whether tokens[j] is an adverb in "-ly" before a content word: "fail to explicitly capture"
+    negates "capture", the verb the adverb modifies."""
+    word = tokens[j]
+    return word.endswith("ly") and len(word) > 5 and j + 1 < len(tokens) and _content(tokens[j + 1])
 
 
 def _content(word: str) -> bool:
@@ -502,6 +516,96 @@ def _list_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
     if len(same) >= 2 and len(changed) == 1:
         i = changed[0]
         return " ".join(sorted(mine[i] - known)), " ".join(sorted(theirs[i] - claim_stems))
+    return None
+
+
+_DEPENDENCE = {"depends", "depend", "depending", "dependent", "relies", "rely", "sensitive", "varies", "vary"}
+_INVARIANCE = {"invariant", "independent", "agnostic", "insensitive"}
+
+
+def _dependence(tokens: list[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """(stem of what a word list says something depends on -> the phrase, stem of what it says
+    something is invariant to -> the phrase): "depends on the resolution" and
+    "resolution-invariant" or "invariant to resolution". What is depended on is the head of the
+    noun phrase after the word: "depends on the model size" depends on size, not on the model."""
+    depends: dict[str, str] = {}
+    invariant: dict[str, str] = {}
+    for i, word in enumerate(tokens):
+        pieces = word.split("-")
+        if len(pieces) == 2 and pieces[1] in _INVARIANCE and _content(pieces[0]):
+            invariant[stem(pieces[0])] = word
+            continue
+        if word not in _DEPENDENCE | _INVARIANCE or set(tokens[max(0, i - 3):i]) & NEGATIONS:
+            continue
+        j = i + 1
+        while j < len(tokens) and tokens[j] in {"on", "upon", "to", "of", "with", "the", "a", "an", "its", "their"}:
+            j += 1
+        if j == i + 1 or j >= len(tokens) or not _content(tokens[j]):
+            continue  # "depends" needs its "on": "varies widely" names nothing
+        while j + 1 < len(tokens) and j - i < 4 and _content(tokens[j + 1]):
+            j += 1
+        (depends if word in _DEPENDENCE else invariant)[stem(tokens[j])] = " ".join(tokens[i:j + 1])
+    return depends, invariant
+
+
+def _invariance_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A claim that something depends on X where the passage says it is X-invariant or independent
+    of X, or the reverse: "depends on the resolution" against "a resolution-invariant
+    representation"."""
+    claim_depends, claim_invariant = _dependence(claim)
+    passage_depends, passage_invariant = _dependence(passage)
+    for mine, theirs in ((claim_depends, passage_invariant), (claim_invariant, passage_depends)):
+        for key in sorted(mine):
+            if key in theirs:
+                return mine[key], theirs[key]
+    return None
+
+
+# Words that open a noun phrase: the word after them and before a noun modifies that noun.
+_PHRASE_OPENERS = {"a", "an", "the", "its", "their", "this", "these", "of", "on", "in", "for", "from", "by", "with",
+                   "via", "using", "at", "and", ","}
+# Modifiers of amount, order or worth: other cues read them, and paraphrases trade them freely.
+_GENERIC_MODIFIERS = {"every", "each", "all", "any", "many", "several", "multiple", "various", "fewer", "more", "less",
+                      "most", "same", "other", "certain", "different", "new", "novel", "real", "good", "best", "better",
+                      "main", "primary", "total", "whole", "full", "significant", "important", "standard", "single",
+                      "first", "second", "final", "overall", "general", "specific", "such", "both", "only", "just",
+                      "even", "also", "without", "near-zero", "essential", "large", "small", "high", "low", "given",
+                      "particular", "respective", "corresponding"}
+
+
+def _kind_word(word: str) -> bool:
+    """Whether `word` has the shape of a modifier that names a kind ("cumulative", "sectional",
+    "graph-based"): letters, five or more (short nouns before nouns, "ward rounds", add a setting
+    more often than they swap a kind), not an inflected verb or adverb in -s, -ed, -ing or -ly (a
+    hyphenated compound always qualifies), and not a word of amount or worth."""
+    if not word.replace("-", "").isalpha() or len(word) < 5 or word in _GENERIC_MODIFIERS or word in NUMBER_WORDS \
+            or not _content(word):
+        return False
+    return "-" in word.strip("-") or not word.endswith(("s", "ed", "ing", "ly"))
+
+
+def _kind_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """One kind swapped for another before the same noun, at the head of a noun phrase: "a simple
+    regret bound" against "a cumulative regret bound", "the sectional curvature" against "the
+    Ricci curvature". The claim's modifier is a word the whole abstract never uses, the passage's
+    one a word the claim never uses, and the two are not on the same side of an antonym group
+    ("consistent" and "coherent"). Words that open with the same four letters are one word
+    written two ways ("poorer" and "poor", "ischemic" and "ischaemic")."""
+    def heads(tokens: list[str]) -> set[str]:
+        return {p[:4] for w in tokens for p in [w, *w.split("-")] if p}
+
+    known, claim_heads = heads(context or passage), heads(claim)
+    for i in range(1, len(claim) - 1):
+        mine, noun = claim[i], claim[i + 1]
+        if claim[i - 1] not in _PHRASE_OPENERS or not _kind_word(mine) or not _content(noun) or noun.endswith("ly") \
+                or heads([mine]) & known:
+            continue
+        for j in range(2, len(passage)):
+            theirs = passage[j - 1]
+            if stem(passage[j]) != stem(noun) or passage[j - 2] not in _PHRASE_OPENERS or not _kind_word(theirs) \
+                    or heads([theirs]) & claim_heads or _SIDE_NAME.get(theirs, theirs) == _SIDE_NAME.get(mine):
+                continue
+            return f"{mine} {noun}", f"{theirs} {passage[j]}"
     return None
 
 
@@ -900,8 +1004,13 @@ def _exclusive(segments: list[set[str]]) -> list[set[str]]:
 def _crossed_details(claim: str, passage: str) -> tuple[str, str] | None:
     """Two clauses of the claim that each take details from the same two clauses of the passage,
     crosswise: "A does X, and B does Y" written as "A does Y, and B does X" (swapped components,
-    settings, directions). Only stems that belong to one clause on each side count."""
-    mine, theirs = _exclusive(_detail_segments(claim)), _exclusive(_detail_segments(passage))
+    settings, directions). Only stems that belong to one clause on each side count, and none of
+    the long form of an acronym the passage defines."""
+    # the long form of a name the passage defines ("LLM-Accelerated Bayesian Optimization (LABO)")
+    # names it and details nothing
+    named = _stems(words(" ".join(defined_acronyms(passage).values())), whole=False)
+    mine = _exclusive(_detail_segments(claim))
+    theirs = [s - named for s in _exclusive(_detail_segments(passage))]
     for j, first in enumerate(mine):
         for second in mine[j + 1:]:
             for i, one in enumerate(theirs):

@@ -142,7 +142,7 @@ def missing_terms(claim: str, text: str) -> list[str]:
     """The key terms of `claim` that do not occur in `text` (numbers and names, case-insensitive).
 
     Numbers count as present when `text` writes them in digits, in words ("two"), or as a count
-    ("the second phase", "both"); the word "one" alone is not checked ("from one system to
+    ("the second phase", "both", "one ... the other"); the word "one" alone is not checked ("from one system to
     another"), the digit 1 is. Two ways of writing a present term count as present: an acronym the claim defines itself,
     "reactive oxygen species (ROS)", when its long form is in `text`; and a hyphenated compound,
     "iPSC-derived", when each of its parts is.
@@ -154,7 +154,9 @@ def missing_terms(claim: str, text: str) -> list[str]:
     present = {_normalise_number(m) for m in _NUMBER.findall(_expand_thousands(re.sub(r"\\[A-Za-z]+", " ", text)))}
     present.update(NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in NUMBER_WORDS)
     present.update(COUNT_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in COUNT_WORDS)
-    present.update(_own_list_counts(claim))
+    if re.search(r"\bone\b[^.;]*\bthe other\b", lowered):
+        present.add("2")  # "one phase transition ..., and the other ..." states two
+    present.update(_own_list_counts(claim, text))
     defined = defined_acronyms(claim)
 
     def occurs(term: str) -> bool:
@@ -180,12 +182,16 @@ def missing_terms(claim: str, text: str) -> list[str]:
     return missing
 
 
-def _own_list_counts(claim: str) -> set[str]:
-    """Counts a claim proves by its own enumeration: "four kinds of spectra: eDOS, phDOS, XANES
-    and Raman" counts four items (each item is still checked as a name where it is one)."""
+def _own_list_counts(claim: str, text: str) -> set[str]:
+    """Counts a claim proves by its own enumeration of what `text` names: "four kinds of spectra:
+    eDOS, phDOS, XANES and Raman" counts four items when each item's words are all in `text` (a
+    list holding an item of its own, "three phases: extraction, conflict detection and
+    aggregation", proves no count)."""
     counts = set()
     for before, after in zip(claim.split(":"), claim.split(":")[1:]):
         items = [i for i in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.split(r"[.;]", after)[0].strip()) if i.strip()]
+        if any(variant_share(set(tokenize(item)), text) < 1.0 for item in items):
+            continue
         for word in re.findall(r"[\w.]+", before)[-4:]:
             count = NUMBER_WORDS.get(word.lower(), word)
             if count.isdigit() and int(count) == len(items):
@@ -195,7 +201,8 @@ def _own_list_counts(claim: str) -> set[str]:
 
 def defined_acronyms(claim: str) -> dict[str, str]:
     """Acronyms a sentence defines in parentheses after their long form, lower-cased:
-    "reactive oxygen species (ROS)" gives {"ros": "reactive oxygen species"}."""
+    "reactive oxygen species (ROS)" gives {"ros": "reactive oxygen species"}, and each part of a
+    hyphenated word may give a letter ("LLM-Accelerated Bayesian Optimization (LABO)")."""
     defined = {}
     for match in re.finditer(r"((?:[A-Za-z][\w-]*\s+){1,8})\(([A-Za-z][A-Za-z0-9-]{1,11})\)", claim):
         written = acronym = match.group(2)
@@ -204,10 +211,14 @@ def defined_acronyms(claim: str) -> dict[str, str]:
         letters = [c.lower() for c in acronym if c.isalpha() and c.isupper()] or [acronym[0].lower()]
         words = match.group(1).split()
         for start in range(len(words)):
-            initials = [w[0].lower() for w in words[start:]]
-            if initials == letters[: len(initials)] and len(initials) == len(letters):
-                defined[written.lower()] = defined[acronym.lower()] = " ".join(words[start:]).lower()
-                break
+            # each part of a hyphenated word may give a letter: "LLM-Accelerated Bayesian Optimization (LABO)"
+            for initials in ([w[0] for w in words[start:]], [p[0] for w in words[start:] for p in w.split("-") if p]):
+                if [c.lower() for c in initials] == letters:
+                    defined[written.lower()] = defined[acronym.lower()] = " ".join(words[start:]).lower()
+                    break
+            else:
+                continue
+            break
     return defined
 
 
@@ -258,6 +269,16 @@ def numbers_as_digits(text: str) -> str:
         return word if word.lower() == "one" else NUMBER_WORDS.get(word.lower(), word)
 
     return re.sub(r"(?<![\w-])[A-Za-z]+(?![\w-])", digits, _expand_thousands(spelled_compounds(text)))
+
+
+# Hyphens, en dashes and LaTeX's "--" join words; an em dash ("cells\u2014a") or "---" sets text apart.
+_DASHES = re.compile(r"(?<=[A-Za-z0-9])(?:[\u2010-\u2013\u2212]|--)(?=[A-Za-z0-9])")
+
+
+def unify_dashes(text: str) -> str:
+    """`text` with the dashes that join two words written as one hyphen: "Feynman–Kac" and
+    "Napp--Adams" read as the "Feynman-Kac" and "Napp-Adams" a claim writes."""
+    return _DASHES.sub("-", text)
 
 
 def _without_markup(text: str) -> str:

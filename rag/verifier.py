@@ -25,7 +25,7 @@ import numpy as np
 
 from rag.cues import NEGATIONS, NOUN_NEGATIONS, claim_stems, content_stems, contradiction, misattributed, words
 from rag.settings import GroundingSettings, Settings
-from rag.text import numbers_as_digits, shared_share, tokenize, variant_share
+from rag.text import numbers_as_digits, shared_share, tokenize, unify_dashes, variant_share
 from rag.sources import Source
 
 # Absolute words a claim may only use when its source does: "only", "all", "every", "always",
@@ -42,7 +42,13 @@ ABSOLUTES: list[set[str]] = [
     {"ever"},
     {"state-of-the-art", "sota"},
     {"human-level", "superhuman", "human-like"},  # a claim of matching people
+    {"necessary-and-sufficient", "if-and-only-if", "iff"},  # a claim of equivalence, where a source may give one direction
 ]
+# Words of a source that state what an absolute word claims, in weaker words ("significantly
+# outperforms" says what "clearly outperforms" says).
+_STATED_BY = {"clearly": {"significantly", "substantially", "considerably", "markedly"}}
+_PHRASES = {"state of the art": "state-of-the-art", "necessary and sufficient": "necessary-and-sufficient",
+            "if and only if": "if-and-only-if"}
 
 
 # Words of small amount: "only" before them limits a claim instead of making it absolute.
@@ -98,22 +104,31 @@ def candidate_passages(source: Source, vector: np.ndarray, k: int) -> list[Passa
 
 
 def unstated_absolute(claim: str, abstracts: list[str]) -> str:
-    """A reason when `claim` uses an absolute word ("only", "every", "guarantees", ...) that none of
-    the cited abstracts uses, nor any word of its group; else "". Overclaims are often just that."""
-    tokens = words(claim.lower().replace("state of the art", "state-of-the-art"))
+    """A reason when `claim` uses an absolute word ("only", "every", "guarantees", "necessary and
+    sufficient", ...) that none of the cited abstracts uses, nor any word of its group nor a weaker
+    word that states it ("significantly" for "clearly"); else "". Overclaims are often just that."""
+    tokens = words(_joined_phrases(claim))
     # "at all" and "only limited/a few" hedge rather than overclaim, ", all verbalized," sums up a
     # list the claim gives; "any" after a negation
     # ("without any labels", "never ... on any benchmark") claims nothing absolute
     said = {w for i, w in enumerate(tokens) if not (w == "all" and tokens[i - 1:i] in (["at"], [","]))
             and not (w == "only" and tokens[i + 1:i + 2] and tokens[i + 1] in _SMALL)
             and not (w == "any" and set(tokens[:i]) & (NEGATIONS | NOUN_NEGATIONS))}
-    source = set(words(" ".join(abstracts).lower().replace("state of the art", "state-of-the-art")))
+    source = set(words(_joined_phrases(" ".join(abstracts))))
     for group in ABSOLUTES:
-        hit = said & group
+        hit = {w for w in said & group if not _STATED_BY.get(w, set()) & source}
         long_words = tuple(w for w in group if len(w) >= 5)  # "standalone" says "alone"
         if hit and not source & group and not any(w.endswith(long_words) for w in source):
             return f"'{sorted(hit)[0]}' goes beyond the cited source, which never says it"
     return ""
+
+
+def _joined_phrases(text: str) -> str:
+    """`text` lower-cased, with the absolute phrases of `_PHRASES` written as one word."""
+    text = text.lower()
+    for phrase, word in _PHRASES.items():
+        text = text.replace(phrase, word)
+    return text
 
 
 class RulesVerifier:
@@ -156,10 +171,14 @@ class RulesVerifier:
 def support_signals(claim: str, passages: list[Passage], sources: list[Source], aligned: Passage | None) -> tuple[float, float, float]:
     """(cosine of the closest passage, share of the claim's content words in the cited abstracts
     with morphological variants counted, their share in the `aligned` passage): what the rules
-    verifier grades support from. A number counts however it is written ("twenty-three", 23)."""
-    words = set(tokenize(numbers_as_digits(claim)))
-    overlap = variant_share(words, numbers_as_digits(" ".join(src.abstract for src in sources)))
-    local = shared_share(words, numbers_as_digits(aligned.text)) if aligned else 0.0
+    verifier grades support from. A number counts however it is written ("twenty-three", 23), and a
+    compound however its dash is ("Feynman–Kac", "Feynman-Kac")."""
+    def written(text: str) -> str:
+        return numbers_as_digits(unify_dashes(text))
+
+    words = set(tokenize(written(claim)))
+    overlap = variant_share(words, written(" ".join(src.abstract for src in sources)))
+    local = shared_share(words, written(aligned.text)) if aligned else 0.0
     return passages[0].similarity, overlap, local
 
 
@@ -167,17 +186,20 @@ def aligned_passage(claim: str, sources: list[Source]) -> Passage | None:
     """The sentence or adjacent sentence pair of the cited sources that carries most of the claim's
     content words, each weighted by how rare it is among its abstract's sentences (a method's name
     or topic word that every sentence repeats counts little); a pair must carry more than its
-    better half. Its `similarity` is 0: it is chosen by words, not by embedding."""
+    better half; between passages that carry as much, the one naming the claim's names wins. Its
+    `similarity` is 0: it is chosen by words, not by embedding."""
     wanted = claim_stems(claim)
+    named = content_stems(claim) - wanted  # the claim's names break ties between passages, nothing more
     best: tuple[float, Passage] | None = None
     for source in sources:
         stems = [content_stems(source.sentence(i)) for i in range(len(source.spans))]
         weight = {w: 1.0 / max(1, sum(w in s for s in stems)) for w in wanted}
-        singles = [sum(weight[w] for w in wanted & s) for s in stems]
+        weight.update({w: 0.01 / max(1, sum(w in s for s in stems)) for w in named})
+        singles = [sum(weight[w] for w in (wanted | named) & s) for s in stems]
         spans = [(i, i) for i in range(len(stems))] + [
             (i, i + 1) for i in range(len(stems) - 1) if not source.abstract[source.spans[i][1]:source.spans[i + 1][0]].strip()]
         for first, last in spans:
-            score = singles[first] if first == last else sum(weight[w] for w in wanted & (stems[first] | stems[last])) - 0.25
+            score = singles[first] if first == last else sum(weight[w] for w in (wanted | named) & (stems[first] | stems[last])) - 0.25
             if score > 0 and (best is None or score > best[0] + 1e-9):
                 start, end = source.spans[first][0], source.spans[last][1]
                 best = (score, Passage(source.n, start, end, source.abstract[start:end], 0.0))

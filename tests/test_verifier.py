@@ -21,7 +21,8 @@ from rag.judge import LLMJudgeVerifier, parse_answer
 from rag.sources import Source, prepare_sources
 from rag.cues import misattributed
 from rag.text import missing_terms, shared_share, split_sentences, tokenize, variant_share
-from rag.verifier import Passage, RulesVerifier, build_verifier, contradiction, unstated_absolute
+from rag.verifier import (Passage, RulesVerifier, aligned_passage, build_verifier, contradiction, support_signals,
+                          unstated_absolute)
 from rag.verifier_model import CrossEncoderVerifier, model_dir
 from conftest import make_settings
 
@@ -74,6 +75,15 @@ def _check(checker, sources, sentence):
     # a claim of matching people needs the source's word
     ("MindZero reaches human-level Theory of Mind.", "MindZero enhances the intrinsic ToM ability of MLLMs.", "'human-level'"),
     ("The agent reaches human-level accuracy.", "The agent achieves human-level accuracy on the benchmark.", ""),
+    # "clearly" is stated by a weaker word of the same claim ("significantly"), not by none
+    ("ACE clearly beats constant-exponent baselines.", "ACE significantly outperforms constant-exponent baselines.", ""),
+    ("ACE clearly beats constant-exponent baselines.", "ACE outperforms constant-exponent baselines.", "'clearly'"),
+    # an equivalence claims both directions: a source giving one does not state it
+    ("The criterion is both necessary and sufficient.", "We provide a sharp sufficient Path Existence Criterion.",
+     "'necessary-and-sufficient'"),
+    ("The criterion is necessary and sufficient.", "We give a necessary and sufficient criterion.", ""),
+    # "not only" adds: it claims nothing absolute
+    ("The signature arises not only with SGD.", "The signature is not specific to SGD.", ""),
     # ", all verbalized," sums up the claim's own list
     ("Commitment assumptions, obedience constraints and obfuscation, all verbalized, reinforce it.",
      "It is reinforced with verbalized commitment assumptions, verbalized obedience constraints, and obfuscation.", ""),
@@ -200,6 +210,29 @@ def test_absolute_words_the_source_never_uses_are_overclaims(claim, abstract, fl
     ("On OMat24, TriForces reduces force MAE by 57% at 20K samples.",
      "On OMat24, TriForces reduces energy MAE by 57% at 20K samples only and improves force MAE across sample sizes.",
      "'force mae 20k' vs 'energy mae 20k'"),
+    # "help" is said of what "improves" says; a negation governs the verb after its adverb
+    ("Conditioning on pLM embeddings did not help it generalize out of distribution.",
+     "Incorporating pLM embeddings further improves out-of-distribution generalization.", "'not help' vs 'improves'"),
+    ("Reconstruction-based objectives reliably capture latent regulatory signals.",
+     "Reconstruction-based objectives often fail to explicitly capture latent regulatory signals.",
+     "'capture' vs 'fail to explicitly capture'"),
+    # "complete" and "limited" modify the same word
+    ("Held-out marginal prediction is a complete evaluation protocol.",
+     "Held-out marginal prediction is the dominant but limited evaluation protocol.", "'complete evalu' vs 'limited evalu'"),
+    # depending on what the passage is invariant to, or the reverse
+    ("The representation learned by Functional Attention depends on the resolution.",
+     "This yields a compact, resolution-invariant representation.", "'depends on the resolution' vs 'resolution-invariant'"),
+    ("The error is invariant to the resolution.", "The error of the baseline varies with the resolution.",
+     "'invariant to the resolution' vs 'varies with the resolution'"),
+    # width and depth, the two sizes of a network
+    ("The second phase transition appears with respect to the width of the Transformers.",
+     "One phase transition appears with respect to the norm of the perturbation, and the other with respect to the "
+     "depth of the Transformers.", "'width' vs 'depth'"),
+    # a kind swapped for another before the same noun, the claim's kind never in the abstract
+    ("LABO's efficiency gain is formalized with a simple regret bound.",
+     "We provide a theoretical analysis with a cumulative regret bound.", "'simple regret' vs 'cumulative regret'"),
+    ("APT fuses a convolutional encoder with a global attention mechanism.",
+     "APT fuses a graph-based encoder with a global attention mechanism.", "'convolutional encoder' vs 'graph-based encoder'"),
     # a list that follows the passage's but for one item the abstract never names
     ("The spatial tuning cells considered include grid, place and border cells.",
      "While the brain employs a diverse repertoire of spatial tuning cells\u2014including grid, place, and head-direction "
@@ -300,6 +333,28 @@ def test_contradiction_cues_name_both_sides(claim, passage, cue):
      "Trajectory, that distill information.",
      "To unlock the knowledge within the foundation models, we propose two novel methods, Virtual Value Perturbation and "
      "Gradient Trajectory, to distill information.", ""),
+    # "not only with SGD" adds to the passage rather than negating it
+    ("These signatures can show up even with random update rules, not only with SGD.",
+     "L2 weight decay drives the learning signal to align with a Hebbian direction, with alignment increasing with "
+     "decay strength. This Hebbian-like signature is not specific to SGD and can arise even for random update rules.", ""),
+    # the long form of a defined name ("Bayesian Optimization (LABO)") is no detail of a clause
+    ("LABO merges LLM predictions and experimental observations in one Bayesian optimization loop.",
+     "To address this limitation, we propose LLM-Accelerated Bayesian Optimization (LABO), a framework that combines "
+     "LLM predictions with experimental observations within a single BO loop.", ""),
+    # a passage that speaks of both width and depth
+    ("Weather models prefer wider over deeper architectures.",
+     "Weather forecasting models consistently favor increased width over depth.", ""),
+    # "depends on the model size" is not about the model being agnostic; "invariant" and "dependencies"
+    ("FI onset depends on the model size.", "We introduce FI, a lightweight, model-agnostic diagnostic.", ""),
+    ("The representation is invariant to resolution.", "It yields a resolution-invariant representation.", ""),
+    # a kind the abstract names elsewhere, a synonym on one side of an antonym group, a verb, a
+    # spelling of the same word, or a short noun adding a setting is no swap of kinds
+    ("GEAR aligns the Ricci curvature of the latent spaces.",
+     "By aligning the scalar curvature of latent spaces, GEAR ... the Ricci curvature is also used.", ""),
+    ("Path-space KL enables a consistent comparison of methods.", "Path-space KL enables a coherent comparison of methods.", ""),
+    ("Prompt engineering alone fails to produce Rosetta actions.", "Prompt engineering alone fails to generate Rosetta actions.", ""),
+    ("Migraine with aura is associated with ischemic stroke.", "Migraine with aura is a risk factor for ischaemic stroke.", ""),
+    ("Pharmacist attendance at ward rounds reduces adverse events.", "Pharmacist attendance at medical rounds reduces adverse events.", ""),
     # "stops being normalizable" says "non-normalizable"
     ("The intermediate density stops being normalizable although its endpoints are valid.",
      "The intermediate density becomes non-normalizable despite valid endpoints.", ""),
@@ -334,6 +389,10 @@ def test_claims_about_prior_work_or_another_name_are_misattributed():
 @pytest.mark.parametrize("claim,abstract,missing", [
     ("It works in two stages.", "In the first phase it extracts evidence. In the second phase it aggregates.", []),
     ("It works in three stages.", "In the first phase it extracts evidence. In the second phase it aggregates.", ["3"]),
+    # "one ... and the other" states two, and nothing more
+    ("It finds two phase transitions.", "One phase transition appears with the norm, and the other with the depth.", []),
+    ("It finds three phase transitions.", "One phase transition appears with the norm, and the other with the depth.", ["3"]),
+    ("It finds two phase transitions.", "One transition appears with the norm. The other is open.", ["2"]),
     ("It trains a network one thousand layers deep.", "It trains an ultra-deep, 1000-layer SNN.", []),
     ("Tenfold more data cuts the loss.", "Increasing the data by 10x reduces the loss.", []),
     ("It uses 2 components.", "It has two components.", []),
@@ -356,6 +415,11 @@ def test_claims_about_prior_work_or_another_name_are_misattributed():
     # a count the claim proves by its own enumeration after a colon; a count its list does not prove
     ("It is tested on four kinds of spectra: eDOS, phDOS, XANES and Raman.", "We test it on eDOS, phDOS, XANES, and Raman spectra.", []),
     ("It is tested on five kinds of spectra: eDOS, phDOS, XANES and Raman.", "We test it on eDOS, phDOS, XANES, and Raman spectra.", ["5"]),
+    # ... only when the list is the source's: an item of the claim's own proves no count
+    ("It has three phases: evidence extraction, conflict detection and aggregation.",
+     "It consists of multi-view evidence extraction and conflict-aware aggregation.", ["3"]),
+    ("It has two phases: evidence extraction and conflict-aware aggregation.",
+     "It consists of multi-view evidence extraction and conflict-aware aggregation.", []),
     # a number word opening a compound counts; "one-shot" counts nothing
     ("TriForces is a two-stream framework.", "TriForces is a model-agnostic three-stream framework.", ["2"]),
     ("It is a two-stage method.", "In the first phase it extracts evidence. In the second phase it aggregates.", []),
@@ -374,6 +438,24 @@ def test_word_shares_read_number_words_as_digits():
         "Evaluated on 23 pairs over 5 families, from one system to another."
     words = set(tokenize(numbers_as_digits("GEAR is evaluated on twenty-three molecular task pairs")))
     assert variant_share(words, numbers_as_digits("We evaluate GEAR on 23 molecular task pairs.")) == 1.0
+
+
+def test_word_shares_read_a_compound_whatever_its_dash():
+    from rag.text import unify_dashes
+
+    assert unify_dashes("Feynman\u2013Kac and Napp--Adams, cells\u2014a") == "Feynman-Kac and Napp-Adams, cells\u2014a"
+    abstract = "ACE generalizes Feynman\u2013Kac steering to support time-varying exponents."
+    claim = "ACE extends Feynman-Kac steering so that exponents vary over time."
+    source = _source(abstract)
+    _, overlap, local = support_signals(claim, [Passage(1, 0, len(abstract), abstract, 0.7)], [source], aligned_passage(claim, [source]))
+    assert overlap == local == shared_share(set(tokenize(claim)), unify_dashes(abstract)) > shared_share(set(tokenize(claim)), abstract)
+
+
+def test_aligned_passage_breaks_ties_by_the_claims_names():
+    abstract = ("Inference-time steering reweights time-indexed marginals with fixed exponents. "
+                "We propose ACE, which generalizes steering to time-varying exponents.")
+    aligned = aligned_passage("ACE extends steering so that the exponents change over time.", [_source(abstract)])
+    assert aligned is not None and aligned.text.startswith("We propose ACE")
 
 
 def test_overlap_counts_morphological_variants():
@@ -503,6 +585,9 @@ def _answerer(settings, retriever):
 @pytest.mark.parametrize("claim,abstract,missing", [
     # An acronym the sentence defines itself is not a new name when its long form is in the source.
     ("Crosstalk between dendritic cells (DCs) matters.", "Crosstalk between dendritic cells matters.", []),
+    ("LLM-Accelerated Bayesian Optimization (LABO) explores.", "llm-accelerated bayesian optimization explores", []),
+    ("LLM-Accelerated Bayesian Optimization (LABO) explores.", "llm-accelerated bayesian inference explores",
+     ["labo", "optimization"]),
     ("It is mediated by reactive oxygen species (ROS).", "mediated by reactive oxygen species", []),
     ("Spiking Neural Networks (SNNs) train deep.", "spiking neural networks train deep", []),
     # ... but an acronym whose long form is absent, or a changed part of a compound, still counts.
@@ -522,12 +607,16 @@ def test_names_rule_reads_defined_acronyms_and_compounds(claim, abstract, missin
     assert missing_terms(claim, abstract) == missing
 
 
+def _source(abstract):
+    """A one-paper source [1] for `abstract`, without embeddings (for the word-based parts of the rules)."""
+    spans = split_sentences(abstract)
+    return Source(1, None, abstract, spans, np.zeros((len(spans), 1)), np.zeros(len(spans)))  # type: ignore[arg-type]
+
+
 def _graded(claim, abstract, similarity):
     """The rules verifier's verdict on `claim` against a one-paper source whose closest passage has cosine `similarity`."""
     settings = make_settings(Path("/nonexistent")).grounding
-    spans = split_sentences(abstract)
-    source = Source(1, None, abstract, spans, np.zeros((len(spans), 1)), np.zeros(len(spans)))  # type: ignore[arg-type]
-    return RulesVerifier(settings).verify(claim, [Passage(1, 0, len(abstract), abstract, similarity)], [source])
+    return RulesVerifier(settings).verify(claim, [Passage(1, 0, len(abstract), abstract, similarity)], [_source(abstract)])
 
 
 def test_graded_support_keeps_close_paraphrases_with_few_shared_words_and_drops_loose_ones():
