@@ -136,6 +136,8 @@ _LOCATOR = re.compile(
     re.IGNORECASE)
 # A sentence about the answer or its sources rather than the papers: an echo of the prompt's layout.
 _META = re.compile(r"\b(?:this|the)\s+(?:answer|question|sources?|context|prompt|passages?|excerpts?)\b", re.IGNORECASE)
+# "the weights and shape parameters": a thing set aside ("besides weights") listed with another.
+_AND_ANOTHER = r"\w*\s+(?:and|as\s+well\s+as|along\s+with|together\s+with|plus)\s+\w"
 # The cue words of _EXCLUDED, which are not the thing set aside.
 _EXCLUSION_WORDS = set(tokenize("besides apart other aside except beyond top"))
 _CODE = re.compile(r"\bcode\b|\bgithub\b", re.IGNORECASE)
@@ -298,6 +300,12 @@ def _line(source: Source, i: int) -> Statement:
     return Statement(f"- {name + ': ' if name else ''}“{source.sentence(i)}” [{source.n}]", source.n)
 
 
+def _pairs_with_another(sentence: str, excluded: set[str]) -> bool:
+    """True when `sentence` lists a word of the thing set aside with another thing ("initializes the
+    weights and shape parameters" for "besides weights, what does X set"): the other may be what is asked."""
+    return any(re.search(rf"\b{re.escape(stem)}{_AND_ANOTHER}", sentence, re.IGNORECASE) for stem in excluded)
+
+
 def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
     """The question scores of a source's sentences, raised for sentences holding what the intent asks for."""
     asked = key_terms(question)
@@ -312,8 +320,8 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
         background = _sets_scene(sentence)  # "However, we find ..." reports
         scores[i] += ASKED_BONUS * bool((asked - own) & key_terms(sentence))
         scores[i] += PARTS_BONUS * (parts and bool(_ENUMERATES.search(sentence)))
-        if excluded and excluded <= _stems(plain_markup(sentence)):  # "besides drug design": not the drug design sentence
-            scores[i] -= EXCLUDED_PENALTY
+        if excluded and excluded <= _stems(plain_markup(sentence)) and not _pairs_with_another(sentence, excluded):
+            scores[i] -= EXCLUDED_PENALTY  # "besides drug design": not the drug design sentence
         if phrase:
             held = _stems(sentence)
             scores[i] += PHRASE_BONUS * sum(_holds(held, w) for w in phrase) / len(phrase)

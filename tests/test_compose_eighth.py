@@ -2,7 +2,9 @@
 mentions is refused, also when written "how does A compare to B" and when A is a hyphenated name
 sharing a word with the corpus ("pangu-weather"); a side written as a pro-form ("the standard ones")
 or spelled out where the abstract writes its acronym ("convolutional neural networks", "CNNs") is
-no missing side; a question looking for a paper by a figure is answered only from a paper stating it."""
+no missing side; a question looking for a paper by a figure is answered only from a paper stating it;
+a sentence listing the thing set aside with another ("besides weights": "the weights and shape
+parameters of surrogate gradients") is no sentence merely about the thing set aside."""
 
 from __future__ import annotations
 
@@ -34,3 +36,8 @@ def test_near_miss_questions_are_refused(extractive, question):
 def test_comparisons_and_figures_the_abstract_holds_are_answered(extractive, question, fact):
     answer = extractive.ask(question)
     assert not answer.refused and fact in answer.answer
+
+
+def test_a_sentence_listing_the_set_aside_thing_with_another_answers(extractive):
+    answer = extractive.ask("apart from weights, what does spikeinit set at initialization")
+    assert not answer.refused and "shape parameters of surrogate gradients" in answer.answer
