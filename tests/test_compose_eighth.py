@@ -4,11 +4,14 @@ sharing a word with the corpus ("pangu-weather"); a side written as a pro-form (
 or spelled out where the abstract writes its acronym ("convolutional neural networks", "CNNs") is
 no missing side; a question looking for a paper by a figure is answered only from a paper stating it;
 a sentence listing the thing set aside with another ("besides weights": "the weights and shape
-parameters of surrogate gradients") is no sentence merely about the thing set aside."""
+parameters of surrogate gradients") is no sentence merely about the thing set aside; a question for
+several papers is also searched in American spelling and with the acronym of a field term it spells out."""
 
 from __future__ import annotations
 
 import pytest
+
+from rag.query import list_variants
 
 
 @pytest.fixture(scope="module")
@@ -41,3 +44,24 @@ def test_comparisons_and_figures_the_abstract_holds_are_answered(extractive, que
 def test_a_sentence_listing_the_set_aside_thing_with_another_answers(extractive):
     answer = extractive.ask("apart from weights, what does spikeinit set at initialization")
     assert not answer.refused and "shape parameters of surrogate gradients" in answer.answer
+
+
+@pytest.mark.parametrize("typed,variants", [
+    ("which papers study scaling behaviour", ["which papers study scaling behavior"]),
+    ("papers on the regularisation of spiking neural networks",
+     ["papers on the regularization of spiking neural networks", "papers on the regularisation of SNNs"]),
+    ("which papers solve partial differential equations", ["which papers solve PDEs"]),
+    ("which papers use llms", []),  # typed as the acronym already
+    ("how does spikeinit initialise the weights", []),  # one paper asked for
+])
+def test_list_variants(typed, variants):
+    assert list_variants(typed) == variants
+
+
+@pytest.mark.parametrize("question,names", [
+    ("which papers look at scaling behaviour", ["APT"]),  # "scaling behavior" in the abstract
+    ("which papers solve partial differential equations", ["Modified SINNs", "C-CSCNNs"]),  # the abstract writes "PDE"
+])
+def test_list_questions_find_papers_written_otherwise(extractive, question, names):
+    answer = extractive.ask(question)
+    assert not answer.refused and all(name in answer.answer for name in names)
