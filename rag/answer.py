@@ -20,7 +20,7 @@ from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_marker
 from rag.intent import classify
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import PaperHit, PaperRetriever
-from rag.query import answer_top_k, plain_question
+from rag.query import answer_top_k, list_variants, plain_question
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
 from rag.text import tokenize
@@ -144,8 +144,11 @@ class Answerer:
         # The answer's own relevance policy replaces retrieval's floor.
         top_k = top_k or answer_top_k(asked, self.settings.answer.top_k, self.settings.answer.max_papers)
         hits = self.retriever.search(asked, top_k=top_k, floor=False)
-        unfamiliar = bool(unfamiliar_words(asked, self.retriever.holds_term, self.retriever.embedder.knows_word))
-        relevant = named_first([h for h in hits if self.policy.admits(h, asked, unfamiliar=unfamiliar)], asked)
+        relevant = named_first(self._admitted(hits, asked), asked)
+        for variant in list_variants(standalone):  # "scaling behaviour" finds "scaling behavior" too
+            seen = {h.paper_id for h in relevant}
+            relevant += [h for h in self._admitted(self.retriever.search(variant, top_k=top_k, floor=False), variant)
+                         if h.paper_id not in seen][: max(0, top_k - len(relevant))]
         if not relevant:
             clock.lap("retrieve")
             yield self._refusal(question, standalone, hits, clock)
@@ -176,6 +179,11 @@ class Answerer:
         clock.lap("verify")
         answer.timings_ms = clock.timings()
         yield answer
+
+    def _admitted(self, hits: list[PaperHit], query: str) -> list[PaperHit]:
+        """The hits the answer policy admits for `query` (see rag.relevance)."""
+        unfamiliar = bool(unfamiliar_words(query, self.retriever.holds_term, self.retriever.embedder.knows_word))
+        return [h for h in hits if self.policy.admits(h, query, unfamiliar=unfamiliar)]
 
     def _validate(self, question: Any, top_k: int | None) -> str:
         if not isinstance(question, str) or not question.strip():

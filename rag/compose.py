@@ -10,8 +10,8 @@ finds the one sentence saying it), plus bonuses for what the intent (rag.intent)
 - a yes/no question or a comparison ("does X need labels?", "how does X compare with Y"): a sentence
   reporting a finding ("we find", "outperforms"), not one setting the scene, added to the closest
   sentence when that one reports none; for "compare A and B", a sentence on each; a question
-  comparing with something no source mentions ("difference between batch norm and layer norm") is
-  refused;
+  comparing with something no source mentions ("difference between batch norm and layer norm",
+  "how does pangu-weather compare to graphcast") is refused;
 - a cause or limitation ("why ...", "what's wrong with ..."): a sentence giving a reason or a
   shortcoming ("since ...", "fail to", "is incomplete");
 - a paper ("which paper ...", "is there a paper ..."), a method, anything else: the best sentence,
@@ -136,6 +136,8 @@ _LOCATOR = re.compile(
     re.IGNORECASE)
 # A sentence about the answer or its sources rather than the papers: an echo of the prompt's layout.
 _META = re.compile(r"\b(?:this|the)\s+(?:answer|question|sources?|context|prompt|passages?|excerpts?)\b", re.IGNORECASE)
+# "the weights and shape parameters": a thing set aside ("besides weights") listed with another.
+_AND_ANOTHER = r"\w*\s+(?:and|as\s+well\s+as|along\s+with|together\s+with|plus)\s+\w"
 # The cue words of _EXCLUDED, which are not the thing set aside.
 _EXCLUSION_WORDS = set(tokenize("besides apart other aside except beyond top"))
 _CODE = re.compile(r"\bcode\b|\bgithub\b", re.IGNORECASE)
@@ -173,7 +175,11 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     ones scoring at least `ratio` of the best. Empty, so that the question is refused, when a
     compared thing ("difference between A and B") is in no source, or a bibliographic question
     (authors, year, venue) names no source's own paper; one naming it is told the abstract is silent.
+    A question looking for a paper by a figure ("which paper releases a dataset of 100 million
+    conformers") is answered only from sources whose abstract states that figure.
     """
+    if intent.kind in ("paper", "papers"):
+        sources = [src for src in sources if _states_figures(src, question)]
     if not sources or intent.kind == "out_of_scope" or _misses_compared(question, sources):
         return []
     if intent.kind == "bibliographic":  # an abstract never says who wrote it, or when and where it appeared
@@ -294,6 +300,12 @@ def _line(source: Source, i: int) -> Statement:
     return Statement(f"- {name + ': ' if name else ''}“{source.sentence(i)}” [{source.n}]", source.n)
 
 
+def _pairs_with_another(sentence: str, excluded: set[str]) -> bool:
+    """True when `sentence` lists a word of the thing set aside with another thing ("initializes the
+    weights and shape parameters" for "besides weights, what does X set"): the other may be what is asked."""
+    return any(re.search(rf"\b{re.escape(stem)}{_AND_ANOTHER}", sentence, re.IGNORECASE) for stem in excluded)
+
+
 def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
     """The question scores of a source's sentences, raised for sentences holding what the intent asks for."""
     asked = key_terms(question)
@@ -308,8 +320,8 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
         background = _sets_scene(sentence)  # "However, we find ..." reports
         scores[i] += ASKED_BONUS * bool((asked - own) & key_terms(sentence))
         scores[i] += PARTS_BONUS * (parts and bool(_ENUMERATES.search(sentence)))
-        if excluded and excluded <= _stems(plain_markup(sentence)):  # "besides drug design": not the drug design sentence
-            scores[i] -= EXCLUDED_PENALTY
+        if excluded and excluded <= _stems(plain_markup(sentence)) and not _pairs_with_another(sentence, excluded):
+            scores[i] -= EXCLUDED_PENALTY  # "besides drug design": not the drug design sentence
         if phrase:
             held = _stems(sentence)
             scores[i] += PHRASE_BONUS * sum(_holds(held, w) for w in phrase) / len(phrase)
@@ -519,24 +531,55 @@ def _new_names(sentence: str, asked: set[str], own_name: str) -> set[str]:
 
 
 # The two things a comparison sets side by side: "difference between A and B", "compare A and/with B",
-# "A versus B" ("vs" is spelled out by rag.query.plain_question).
+# "A versus B" ("vs" is spelled out by rag.query.plain_question), "how does A compare to/with B".
 _SIDES = re.compile(
     r"\bdifference\s+between\s+(?P<a>[^?.;]+?)\s+and\s+(?P<b>[^?.;]+)"
     r"|^\W*compare\s+(?P<c>[^?.;]+?)\s+(?:and|with|to|against)\s+(?P<d>[^?.;]+)"
-    r"|(?P<e>[^?.;,]+?)\s+versus\s+(?P<f>[^?.;]+)",
+    r"|(?P<e>[^?.;,]+?)\s+versus\s+(?P<f>[^?.;]+)"
+    r"|\bhow\s+(?:do|does|did|would)\s+(?P<g>[^?.;]+?)\s+compare\s+(?:to|with|against)\s+(?P<h>[^?.;]+)",
     re.IGNORECASE)
 _SIDE_END = re.compile(r"\s(?:on|in|for|at|with|under|of|when|during|from|across)\s.*$", re.IGNORECASE)
 
 
+# Words standing for a thing named elsewhere ("the standard ones"): no head to look up.
+_PRO_FORMS = {"one", "ones", "those", "them", "it", "others", "other", "that", "these", "this"}
+
+
 def _misses_compared(question: str, sources: list[Source]) -> bool:
     """True when the question compares two things and one of them is in no source: its head word (the
-    last content word before a preposition, "norm" of "layer norm on imagenet") occurs in no abstract."""
+    last word before a preposition, "norm" of "layer norm on imagenet"; each part of a hyphenated one,
+    "pangu" and "weather" of "pangu-weather") occurs in no abstract, nor does an acronym of its last
+    words ("CNNs" for "convolutional neural networks"). A pro-form ("the standard ones") is no head."""
     match = _SIDES.search(question)
     if not match:
         return False
     held = set().union(*(_stems(src.abstract) for src in sources))
     for side in (v for v in match.groups() if v):
-        words = tokenize(_SIDE_END.sub("", " " + side))
-        if words and not _holds(held, words[-1]):
+        words = [w for w in _SIDE_END.sub("", " " + side).split() if tokenize(w)]
+        if not words or words[-1].lower().strip("'\"") in _PRO_FORMS:
+            continue
+        parts = [stem for part in words[-1].split("-") for stem in tokenize(part)]
+        if not all(_holds(held, stem) for stem in parts) and not _initialisms(words) & held:
             return True
     return False
+
+
+def _initialisms(words: list[str]) -> set[str]:
+    """The acronyms the side's last words may be written as, three letters or more, singular or plural
+    ("cnn", "cscnns" for "clifford-steerable convolutional neural networks")."""
+    initials = "".join(part[0] for word in words for part in word.lower().split("-") if part[:1].isalpha())
+    return {form for i in range(len(initials) - 2) for form in (initials[i:], f"{initials[i:]}s")}
+
+
+# A figure standing alone in a question ("100 million", "1000-layer", "12.4%"); digits inside a name
+# ("3d", "CIFAR-10", "QM9") are no figure.
+_FIGURE = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)*(?![\w.])")
+
+
+def _states_figures(source: Source, question: str) -> bool:
+    """True when the abstract of `source` holds every figure standing alone in the question (digits
+    compared without thousands separators: "10,000" is "10000")."""
+    def figures(text: str) -> set[str]:
+        return {f.replace(",", "") for f in _FIGURE.findall(text)}
+    asked = figures(question)
+    return not asked or asked <= {n.replace(",", "") for n in re.findall(r"\d+(?:[.,]\d+)*", source.abstract)}

@@ -4,7 +4,8 @@ Questions carry framing words ("Which papers study ...", "Is there work on ...")
 about the topic but, being rare in abstracts, get a high BM25 weight. `content_query` drops them.
 `papers_requested` spots questions that ask for a list of papers, which deserve more sources.
 `plain_question` spells out what a researcher types in chat ("what's", "wrt", "rl") so that the
-answer's rules and retrieval read the words the abstracts use.
+answer's rules and retrieval read the words the abstracts use. `list_variants` gives the other
+readings a question for several papers is searched with too (American spelling, a field acronym).
 """
 
 from __future__ import annotations
@@ -94,6 +95,35 @@ def topic_words(question: str) -> list[str]:
 def papers_requested(question: str) -> bool:
     """True when `question` asks for several papers ("Which papers use X?", "List works on Y")."""
     return bool(_LIST_QUESTION.search(question))
+
+
+# British spellings of words abstracts mostly write the American way ("behaviour", "initialisation").
+_BRITISH = (
+    (re.compile(r"\b(\w{3,})isation(s?)\b", re.IGNORECASE), r"\1ization\2"),
+    (re.compile(r"\b(behavio|favo|neighbo|colo|labo)ur(\w*)\b", re.IGNORECASE), r"\1r\2"),
+)
+# The field acronyms abstracts write in place of the long form (kinds of model or problem; a measure
+# such as "learning rate" is spelled out in abstracts too).
+_WRITTEN_SHORT = ("pdes", "pde", "llms", "llm", "snns", "snn", "gnns", "gnn", "cnns", "cnn", "vlms", "vlm",
+                  "ssms", "ssm", "rl", "nlp")
+
+
+def list_variants(typed: str) -> list[str]:
+    """Other readings of a typed question asking for several papers, each to be searched beside its
+    plain form (`plain_question`): that in American spelling ("scaling behaviour" -> "scaling
+    behavior"), and with a field term it spells out written as the acronym abstracts use ("partial
+    differential equations" -> "PDEs"). Empty for a question asking for one paper."""
+    plain = plain_question(typed)
+    if not papers_requested(plain):
+        return []
+    american = plain
+    for pattern, replacement in _BRITISH:
+        american = pattern.sub(replacement, american)
+    short = typed
+    for key in _WRITTEN_SHORT:
+        acronym = f"{key[:-1].upper()}s" if key.endswith("s") and key[:-1] in FIELD_ACRONYMS else key.upper()
+        short = re.sub(rf"\b{re.escape(FIELD_ACRONYMS[key])}\b", acronym, short, flags=re.IGNORECASE)
+    return list(dict.fromkeys(v for v in (american, plain_question(short)) if v != plain))
 
 
 def answer_top_k(question: str, top_k: int, max_papers: int) -> int:
