@@ -106,6 +106,13 @@ class BM25Index:
         with component("the BM25 index", REBUILD_FIX):
             return self._sum((t, 1.0) for t in tokenize(query))
 
+    def holds(self, term: str) -> bool:
+        """True when some indexed chunk holds `term` (a stem from `rag.text.tokenize`). The vocabulary
+        only grows, so a term whose every chunk was removed is still in it, and is not held."""
+        tid = self.counts.term_id.get(term)
+        starts = self._by_term.indptr
+        return tid is not None and tid + 1 < len(starts) and bool(starts[tid + 1] > starts[tid])
+
     @property
     def empty(self) -> bool:
         """True when the index covers no chunk (the store holds no papers)."""

@@ -99,7 +99,7 @@ class PaperRetriever(BaseRetriever):
 
     def holds_term(self, term: str) -> bool:
         """True when some paper of the store holds `term` (a stem from `rag.text.tokenize`)."""
-        return term in self.bm25.counts.term_id
+        return self.bm25.holds(term)
 
     def search(
         self,

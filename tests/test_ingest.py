@@ -147,3 +147,26 @@ def test_a_store_chunked_at_another_size_is_noted_once_with_the_way_to_rechunk(t
     assert len(note) == 1 and "chunked at 48 word pieces" in note[0] and "rag ingest --reindex" in note[0]
     resized.ingest([SEEDS], reindex=True, progress=False)
     assert resized.stats()["chunk_tokens"] == 64
+
+
+def test_a_word_only_removed_papers_used_is_no_longer_held(seeded_copy, tmp_path):
+    """`holds_term` (the answer's unfamiliar-words rule asks it) reads which words the stored papers
+    use; the BM25 vocabulary only grows, so a word whose every paper was pruned must not count."""
+    from rag.text import tokenize
+
+    extra = tmp_path / "extra"
+    extra.mkdir()
+    late = extra / "late.jsonl"
+    late.write_text('{"id": "Z1", "title": "Zorblatt pruning", "abstract": "We prune attention heads with Zorblatt."}\n'
+                    '{"id": "Z2", "title": "Plain pruning", "abstract": "We prune attention heads by magnitude."}\n',
+                    encoding="utf-8")
+    settings = make_settings(seeded_copy)
+    RagService(settings).ingest([SEEDS, extra], progress=False)
+    term = tokenize("Zorblatt")[0]
+    assert RagService(settings).retriever.holds_term(term)
+    late.write_text('{"id": "Z2", "title": "Plain pruning", "abstract": "We prune attention heads by magnitude."}\n',
+                    encoding="utf-8")
+    assert RagService(settings).ingest([SEEDS, extra], prune=True, progress=False).removed == 1
+    retriever = RagService(settings).retriever
+    assert term in retriever.bm25.counts.term_id  # still in the vocabulary
+    assert not retriever.holds_term(term) and retriever.holds_term(tokenize("magnitude")[0])
