@@ -141,6 +141,12 @@ def extractive_answerer(seeded_settings, seeded_retriever):
 
 
 @pytest.fixture(scope="session")
+def extractive(extractive_answerer):
+    """The extractive answerer, under the short name the answer-composition tests use."""
+    return extractive_answerer
+
+
+@pytest.fixture(scope="session")
 def llama_server():
     """A real `python -m llama_cpp.server` serving the bundled SmolLM2 GGUF on a free loopback port.
 

@@ -34,11 +34,6 @@ def test_intent_rules(question, kind, noun):
     assert (intent.kind, intent.noun) == (kind, noun)
 
 
-@pytest.fixture(scope="module")
-def extractive(extractive_answerer):
-    return extractive_answerer
-
-
 def _sources(retriever, question, k=3):
     hits = retriever.search(question, top_k=k, floor=False)
     return prepare_sources(hits, question, retriever.embedder, retriever.store)

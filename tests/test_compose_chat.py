@@ -60,11 +60,6 @@ def test_introduced_names_come_from_the_introducing_sentence():
     assert derive_title(papers[GEAR].text).startswith("Geometrical interpretations")
 
 
-@pytest.fixture(scope="module")
-def extractive(extractive_answerer):
-    return extractive_answerer
-
-
 def test_a_name_defined_only_in_the_abstract_is_answered(extractive):
     answer = extractive.ask("What improvement does GEAR get under scaffold splits?")
     assert not answer.refused and "8.3%" in answer.answer

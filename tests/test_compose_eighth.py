@@ -14,11 +14,6 @@ import pytest
 from rag.query import list_variants
 
 
-@pytest.fixture(scope="module")
-def extractive(extractive_answerer):
-    return extractive_answerer
-
-
 @pytest.mark.parametrize("question", [
     "how does pangu-weather compare with graphcast",  # "weather" is in a seed, "pangu" in none
     "how does xgboost compare to graphcast",

@@ -50,11 +50,6 @@ def test_a_paper_is_called_by_its_name_in_any_case_but_a_plain_word_needs_capita
     assert not calls_by_name("fraud detection for credit card payments", derive_title(card), card)
 
 
-@pytest.fixture(scope="module")
-def extractive(extractive_answerer):
-    return extractive_answerer
-
-
 @pytest.mark.parametrize("question", [
     "who wrote GraphCast?",  # a model a seed mentions, not a seed's own paper
     "In which year was the Aurora model published?",

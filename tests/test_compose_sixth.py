@@ -44,11 +44,6 @@ def test_unfamiliar_words_are_technical_words_no_paper_uses(seeded_retriever, qu
     assert unfamiliar_words(plain_question(question), seeded_retriever.holds_term, seeded_retriever.embedder.knows_word) == unfamiliar
 
 
-@pytest.fixture(scope="module")
-def extractive(extractive_answerer):
-    return extractive_answerer
-
-
 @pytest.mark.parametrize("question,fact", [
     ("how many times faster than classical methods is CARD's inference", "40-fold"),
     ("how many seconds of context did earlier brain pre-training methods use", "a few seconds"),

@@ -64,11 +64,6 @@ def test_a_coined_name_a_seed_mentions_is_found_in_any_case_but_not_its_variant(
     assert not mentions_name("is aurora efficient", papers[WEATHER_SCALING])  # a plain word: no inner capital
 
 
-@pytest.fixture(scope="module")
-def extractive(extractive_answerer):
-    return extractive_answerer
-
-
 @pytest.mark.parametrize("question,fact", [
     ("What does AFR-Net stand for?", "Adaptive Flow Routing Network"),  # the sentence defining "(AFR-Net)"
     ("Is GraphCast's hardware utilization good?", "limited hardware utilization"),  # a model a seed mentions
