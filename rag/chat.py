@@ -57,7 +57,7 @@ def _turn(answerer: Answerer, question: str, history: list[dict[str, str]], top_
 def changes(raw: str, answer: Answer) -> list[str]:
     """What the checked answer changed in the streamed `raw` text, one line each: `- removed (reason): ...`
     and `+ added: ...`; a single `checked: ...` line when nothing changed."""
-    streamed = {_plain(s) for s in split_answer(raw)}
+    streamed = _plain(raw)  # a shown sentence anywhere in the stream was seen, however the stream splits
     lines = [f"- removed ({r['reason']}): {r['text']}" for r in answer.removed]
     shown = [c.text for c in answer.checks if c.supported and c.text in answer.answer] or split_answer(answer.answer)
     lines += [f"+ {s}" for s in shown if _plain(s) not in streamed]
