@@ -49,8 +49,9 @@ def _turn(answerer: Answerer, question: str, history: list[dict[str, str]], top_
     print("", file=stdout)
     for line in changes(raw, answer):
         print(line, file=stdout)
-    for c in answer.citations:
-        print(f"  [{c.n}] {c.title} [{c.paper_id}]: \u201c{c.quote}\u201d", file=stdout)
+    for c in answer.citations:  # a "does not state" answer cites its paper without a quote
+        quote = f": \u201c{c.quote}\u201d" if c.quote else ""
+        print(f"  [{c.n}] {c.title} [{c.paper_id}]{quote}", file=stdout)
     return answer
 
 
