@@ -230,7 +230,7 @@ class Answerer:
     def _refusal(self, question: str, standalone: str, closest: list[PaperHit], clock: "_Clock") -> Answer:
         text = "No paper in the collection answers this question."
         if closest:
-            names = "; ".join(f"{h.title} [{h.paper_id}]" for h in closest[:3])
+            names = "; ".join(f"{h.display_title} [{h.paper_id}]" for h in closest[:3])
             text += f" The closest papers are: {names}."
         return Answer(question=question, answer=text, refused=True, citations=[], backend=self.backend,
                       timings_ms=clock.timings(), sources=closest, removed_sentences=[], standalone_question=standalone)
@@ -274,7 +274,7 @@ def _citations(checks: list[SentenceCheck], by_n: dict[int, Source]) -> list[Cit
     citations = []
     for n, (support, supported) in best.items():
         hit = by_n[n].hit
-        citations.append(Citation(n=n, paper_id=hit.paper_id, title=hit.title, source=hit.source, quote=support.quote,
+        citations.append(Citation(n=n, paper_id=hit.paper_id, title=hit.display_title, source=hit.source, quote=support.quote,
                                   start=support.start, end=support.end, supported=supported))
     return citations
 

@@ -49,15 +49,16 @@ def _turn(answerer: Answerer, question: str, history: list[dict[str, str]], top_
     print("", file=stdout)
     for line in changes(raw, answer):
         print(line, file=stdout)
-    for c in answer.citations:
-        print(f"  [{c.n}] {c.title} [{c.paper_id}]: \u201c{c.quote}\u201d", file=stdout)
+    for c in answer.citations:  # a "does not state" answer cites its paper without a quote
+        quote = f": \u201c{c.quote}\u201d" if c.quote else ""
+        print(f"  [{c.n}] {c.title} [{c.paper_id}]{quote}", file=stdout)
     return answer
 
 
 def changes(raw: str, answer: Answer) -> list[str]:
     """What the checked answer changed in the streamed `raw` text, one line each: `- removed (reason): ...`
     and `+ added: ...`; a single `checked: ...` line when nothing changed."""
-    streamed = {_plain(s) for s in split_answer(raw)}
+    streamed = _plain(raw)  # a shown sentence anywhere in the stream was seen, however the stream splits
     lines = [f"- removed ({r['reason']}): {r['text']}" for r in answer.removed]
     shown = [c.text for c in answer.checks if c.supported and c.text in answer.answer] or split_answer(answer.answer)
     lines += [f"+ {s}" for s in shown if _plain(s) not in streamed]

@@ -173,14 +173,27 @@ def _eval_retrieval(args: argparse.Namespace, service: RagService) -> int:
 def _ask(args: argparse.Namespace, service: RagService) -> int:
     if args.top_k is not None and args.top_k < 1:
         raise RagError("-k must be at least 1")
+    # In a terminal the answer streams where it is read, followed by only what the check changed
+    # (rag.chat.changes); else the stream goes to stderr and stdout gets the checked answer alone.
+    from rag.chat import changes
+
+    live = not args.json and sys.stdout.isatty()
     stream = service.stream(args.question, top_k=args.top_k)
+    raw = ""
     for piece in stream:
+        raw += piece
         if not args.json:
-            print(piece, end="", file=sys.stderr, flush=True)
+            print(piece, end="", file=sys.stdout if live else sys.stderr, flush=True)
     answer = stream.answer
-    if not args.json and not answer.refused and answer.error is None:
-        print("\n", file=sys.stderr)
-    _emit(args, answer.as_dict(), _format_answer)
+    if live:
+        print()
+        if answer.error is None and not answer.refused:
+            print("\n".join(changes(raw, answer)))
+        print(_format_answer(answer.as_dict(), with_text=not raw.strip()))
+    else:
+        if not args.json and not answer.refused and answer.error is None:
+            print("\n", file=sys.stderr)
+        _emit(args, answer.as_dict(), _format_answer)
     if answer.error:
         print(f"error: {answer.error}", file=sys.stderr)
         return 1
@@ -289,8 +302,8 @@ def _format_search(payload: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _format_answer(payload: dict[str, Any]) -> str:
-    lines = [payload["answer"] or "(no answer)"]
+def _format_answer(payload: dict[str, Any], with_text: bool = True) -> str:
+    lines = [payload["answer"] or "(no answer)"] if with_text else []
     if payload["fallback"]:
         lines.append("(extractive fallback: no generated sentence passed the check; showing quoted sentences instead)")
     if payload["removed_sentences"]:

@@ -42,13 +42,13 @@ import numpy as np
 from rag.intent import Intent
 from rag.sources import Source
 from rag.text import NUMBER_WORDS, defined_acronyms, key_terms, tokenize
-from rag.titles import calls_by_name, introduced_name, is_field_acronym, is_generic_term, names_any, own_names, plain_markup
+from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_opening, names_any, own_names,
+                        plain_markup)
 
 _DIGIT = re.compile(r"\d")
 # List markers ("(1)", "(ii)") number a sentence's items; they state no figure.
 _ENUMERATOR = re.compile(r"\(\s*(?:\d{1,2}|[ivx]{1,4})\s*\)")
 _UNIT = re.compile(r"\d\s*(?:%|x\b|×|-?fold\b|times\b)|\d+(?:\.\d+)?\s*[kKMB]\b")
-_CLIPPED = "…"
 _WORDS = re.compile(r"[A-Za-z0-9][\w.\-]*")
 # A dataset is named by a data word, or as the object of "on/across/using" in capitals or with digits
 # ("evaluated on MMLU", "results on QH9 and OMat24").
@@ -276,8 +276,7 @@ def display_name(source: Source) -> str:
     words (titles of seed abstracts without a coined name) or is long; then the name the abstract
     gives its contribution where it introduces it ("We introduce Agent Rosetta, ..."), else ""."""
     title = source.hit.title.strip()
-    opening = title.rstrip(_CLIPPED).strip()
-    if not title or len(title.split()) > 12 or source.abstract.lstrip().startswith(opening):
+    if len(title.split()) > 12 or is_opening(title, source.abstract):
         return introduced_name(source.abstract)
     return title
 

@@ -22,7 +22,7 @@ from rag.bm25_index import BM25Index
 from rag.embeddings import SentenceTransformerEmbedding
 from rag.errors import RagError
 from rag.fusion import confident_dense_weight, fuse
-from rag.metadata import filterable
+from rag.metadata import filterable, hit_abstract
 from rag.paper_index import PaperBM25
 from rag.prf import rm3_weights
 from rag.query import content_query
@@ -30,6 +30,7 @@ from rag.relevance import retrieval_floor
 from rag.settings import Settings
 from rag.store import ChunkStore
 from rag.text import tokenize
+from rag.titles import display_title
 
 MODES = ("hybrid", "dense", "bm25")
 
@@ -62,12 +63,18 @@ class PaperHit:
     abstract: str | None = None  # the paper's whole abstract, when the retriever's index holds it
     ranks: dict[str, int] = field(default_factory=dict)
 
+    @property
+    def display_title(self) -> str:
+        """The title to show (`rag.titles.display_title`): the stored one, or the name the abstract
+        introduces when the stored title is only its opening words."""
+        return display_title(self.title, hit_abstract(self, self.text))
+
     def as_dict(self) -> dict[str, Any]:
-        """The hit in the shape of `rag search --json` results."""
+        """The hit in the shape of `rag search --json` results ("title" is the display title)."""
         return {
             "rank": self.rank,
             "paper_id": self.paper_id,
-            "title": self.title,
+            "title": self.display_title,
             "source": self.source,
             "score": round(self.score, 6),
             "text": self.text,

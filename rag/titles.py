@@ -70,6 +70,20 @@ def derive_title(abstract: str) -> str:
     return _coined_name(abstract) or _first_clause(abstract)
 
 
+def is_opening(title: str, abstract: str) -> bool:
+    """True when `title` is empty or was derived from `abstract`'s opening words (a clipped first
+    clause, as `derive_title` makes for abstracts without a coined name), so names nothing."""
+    opening = title.strip().rstrip("…").strip()
+    return not opening or abstract.lstrip().startswith(opening)
+
+
+def display_title(title: str, abstract: str) -> str:
+    """The title to show for a paper: `title`, unless it is the abstract's opening words and the
+    abstract introduces its contribution by name ("We introduce Agent Rosetta, ..."); then that name.
+    Stored titles stay as ingested: they are embedded and indexed with every chunk."""
+    return (introduced_name(abstract) or title) if is_opening(title, abstract) else title
+
+
 def introduced_name(abstract: str) -> str:
     """The name an abstract gives its own contribution where it introduces it, "" when none: the
     acronym in brackets of that sentence ("namely Geometric ... (GEAR)", "propose the Adaptive Flow
@@ -115,9 +129,8 @@ def own_names(title: str, abstract: str) -> list[str]:
             run = _CAPITALISED_RUN.search(match.group(1))  # "Conditional Clifford-Steerable CNNs (C-CSCNNs)"
             if run and len(run.group(0).split()) >= 2:
                 names.append(run.group(0))
-    opening = title.rstrip("…").strip()
-    if opening and not plain.lstrip().startswith(opening):
-        names.append(opening)
+    if not is_opening(title, plain):
+        names.append(title.rstrip("…").strip())
     # An all-capital name may be an ordinary word in lower case ("CARD" in "credit card"): it counts
     # only as written (rag.text.names_in), so only names with inner capitals, digits or hyphens, or
     # of several words, are matched in lower case.

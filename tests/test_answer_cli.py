@@ -48,3 +48,36 @@ def test_eval_answers_scores_a_qa_file(seeded_dir, tmp_path):
     summary = result["summary"]
     assert summary["answer_contains"] == 1.0 and summary["cites_expected_paper"] == 1.0 and summary["correct_refusals"] == 1.0
     assert [i["id"] for i in result["items"]] == ["a", "b"] and result["items"][1]["refused"] is True
+
+
+def _run_in_terminal(*args: str) -> str:
+    """Run the installed `rag` with stdout and stderr on a pseudo-terminal, as a user's shell does; all it printed."""
+    import os
+    import pty
+    import subprocess
+
+    from conftest import RAG_BIN, REPO_ROOT
+
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAG_")}
+    process = subprocess.Popen([RAG_BIN, *args], stdout=slave, stderr=slave, stdin=subprocess.DEVNULL, env=env, cwd=REPO_ROOT)
+    os.close(slave)
+    output = b""
+    while True:
+        try:
+            data = os.read(master, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not data:
+            break
+        output += data
+    os.close(master)
+    assert process.wait(timeout=300) == 0, output
+    return output.decode()
+
+
+def test_ask_in_a_terminal_shows_the_answer_once(seeded_dir):
+    shown = _run_in_terminal("ask", "By how much does StormInsight reduce MAE?", "--profile", "extractive", "--data-dir", str(seeded_dir))
+    answer_lines = [line for line in shown.splitlines() if "12.4%" in line and not line.startswith("    ")]  # not the quote
+    assert len(answer_lines) == 1, shown
+    assert "checked> every sentence is supported by its source" in shown and "[1] StormInsight" in shown

@@ -101,6 +101,20 @@ def test_chat_cites_papers_and_answers_a_follow_up_about_the_same_paper(seeded_d
     assert "error:" not in text
 
 
+def test_chat_cites_a_not_stated_answer_without_an_empty_quote(seeded_dir):
+    import io
+
+    from rag.chat import run_chat
+    from rag.service import open_service
+
+    service = open_service("extractive", {"data_dir": str(seeded_dir)})
+    stdout = io.StringIO()
+    run_chat(service, stdin=io.StringIO("How deep is the SNN trained with SpikeInit?\nwhat dataset did it use?\n"), stdout=stdout)
+    follow_up = stdout.getvalue().split("you> ")[2]
+    assert "does not name a dataset [1]" in follow_up
+    assert "  [1] SpikeInit [000_711129f47277f084#5]\n" in follow_up and "\u201c\u201d" not in follow_up
+
+
 def test_eval_retrieval_needs_a_dataset_or_all_parts(tmp_path):
     result = run_cli("eval", "retrieval", "--queries", "bench/qa/retrieval_dev/queries.jsonl", "--data-dir", str(tmp_path))
     assert result.returncode == 1 and "--corpus" in result.stderr and "Traceback" not in result.stderr

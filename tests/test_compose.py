@@ -125,6 +125,8 @@ def _answer(shown, removed=(), fallback=False):
 def test_the_terminal_shows_only_what_the_check_changed():
     same = "SpikeInit trains a 1000-layer SNN [1]."
     assert changes(same, _answer([same])) == ["checked> every sentence is supported by its source"]
+    quoted = "“We train an ultra-deep, 1000-layer SNN without normalization.” [1]"  # split apart at “.”” by split_answer
+    assert changes(quoted, _answer([quoted])) == ["checked> every sentence is supported by its source"]
     raw = "SpikeInit trains a 1000-layer SNN [1]. It uses ImageNet [1]."
     shown = ["SpikeInit trains a 1000-layer SNN [1].", "“We train an ultra-deep, 1000-layer SNN.” [1]"]
     lines = changes(raw, _answer(shown, removed=[("It uses ImageNet [1].", "'imagenet' is not in the cited source")]))

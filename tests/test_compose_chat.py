@@ -9,7 +9,7 @@ import pytest
 from rag.corpus import read_corpus
 from rag.intent import classify
 from rag.query import plain_question, topic_words
-from rag.titles import derive_title, introduced_name
+from rag.titles import derive_title, display_title, introduced_name
 
 SEEDS = "seeds"
 GEAR = "003_cb611f67ebca296c#3"
@@ -56,8 +56,19 @@ def test_introduced_names_come_from_the_introducing_sentence():
     assert names["000_711129f47277f084#18"] == "AFR-Net"  # "propose the Adaptive Flow Routing Network (AFR-Net)"
     assert names["003_cb611f67ebca296c#16"] == "Functional Attention"  # "We introduce *Functional Attention*, ..."
     assert names["000_711129f47277f084#6"] == ""  # the Hebbian abstract introduces no name
-    # Stored titles stay as ingested: the name is read at question time.
+    # Stored titles stay as ingested: the name is read at question time, and shown as the paper's title.
     assert derive_title(papers[GEAR].text).startswith("Geometrical interpretations")
+    rosetta = papers["003_cb611f67ebca296c#9"]
+    assert (rosetta.title, display_title(rosetta.title, rosetta.text)) == ("Large language models", "Agent Rosetta")
+    hebbian = papers["000_711129f47277f084#6"]
+    assert display_title(hebbian.title, hebbian.text) == hebbian.title  # no name to show instead
+    assert display_title("A Real Title", rosetta.text) == "A Real Title"  # a corpus's own title is kept
+
+
+def test_answers_and_search_show_the_introduced_name_as_the_title(extractive):
+    answer = extractive.ask("How does Agent Rosetta operate the Rosetta software?")
+    assert [c.title for c in answer.citations] == ["Agent Rosetta"]
+    assert [s["title"] for s in answer.as_dict()["sources"]][:1] == ["Agent Rosetta"]
 
 
 def test_a_name_defined_only_in_the_abstract_is_answered(extractive):

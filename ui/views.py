@@ -164,7 +164,7 @@ def render_sources(
         parts.append('<p class="no-citations">This answer cites no paper.</p>')
     uncited = [hit for hit in answer.sources if hit.paper_id not in cited]
     if uncited:
-        items = "".join(f"<li>{_paper_line(hit.title, hit.paper_id, hit.source, hit.score if show_scores else None)}</li>" for hit in uncited)
+        items = "".join(f"<li>{_paper_line(hit.display_title, hit.paper_id, hit.source, hit.score if show_scores else None)}</li>" for hit in uncited)
         parts.append(f'<details class="uncited"><summary>Retrieved but not cited ({len(uncited)})</summary><ul>{items}</ul></details>')
     if answer.removed_sentences:
         reasons = {r["text"]: r["reason"] for r in getattr(answer, "removed", [])}
