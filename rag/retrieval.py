@@ -149,12 +149,13 @@ class PaperRetriever(BaseRetriever):
         ]
 
     def _matching(self, filters: dict[str, Any]) -> Any:
-        """Which indexed chunks have metadata equal to every `filters` value (a boolean array), or
-        None for no filters. The store keeps a paper's fields on its first chunk only
+        """Which indexed chunks have metadata equal to every `filters` value, compared as text
+        (`_filter_form`), as a boolean array; None for no filters. The store keeps a paper's fields on its first chunk only
         (rag.metadata), so filters are read here, from the whole chunks in memory."""
         if not filters:
             return None
-        return np.array([all(m.get(k) == v for k, v in filters.items()) for m in self.bm25.metadatas], dtype=bool)
+        wanted = {key: _filter_form(value) for key, value in filters.items()}
+        return np.array([all(_filter_form(m.get(k)) == v for k, v in wanted.items()) for m in self.bm25.metadatas], dtype=bool)
 
     def _dense(self, query: str, matching: Any, vector: list[float] | None) -> dict[str, PaperHit]:
         """Papers by their best chunk's cosine among the `candidates` nearest chunks (of the papers
@@ -297,6 +298,12 @@ def parse_filters(pairs: list[str] | None) -> dict[str, Any]:
         value = value.strip()
         filters[key.strip()] = int(value) if value.lstrip("-").isdigit() else value
     return filters
+
+
+def _filter_form(value: Any) -> str | None:
+    """How a filter value and a stored value are compared: as text, case-folded, so a CSV's "2022"
+    matches `year=2022` and "Workshop" matches "workshop"; None for a field the chunk lacks."""
+    return None if value is None else str(value).strip().casefold()
 
 
 def _hit(metadata: dict[str, Any], text: str, **evidence: float) -> PaperHit:

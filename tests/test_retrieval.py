@@ -83,8 +83,23 @@ def test_filters_accept_fields_only_some_sources_have(seeded_copy, tmp_path):
     )
     settings = make_settings(seeded_copy)
     RagService(settings).ingest([extra], progress=False)
-    hits = RagService(settings).retriever.search("spiking neural networks", filters={"track": "workshop"})
+    retriever = RagService(settings).retriever
+    hits = retriever.search("spiking neural networks", filters={"track": "workshop"})
     assert [h.paper_id for h in hits] == ["W1"]
+
+
+def test_filters_match_values_however_the_corpus_typed_them(seeded_copy, tmp_path):
+    """A CSV stores every field as text: `--filter year=2022` (parsed as a number) still finds "2022",
+    and "Workshop" finds "workshop"."""
+    extra = tmp_path / "papers.csv"
+    extra.write_text('id,title,abstract,year,track\nC1,Spiking sparse transformers,"We train spiking neural networks '
+                     'with sparse attention for event cameras.",2022,workshop\n', encoding="utf-8")
+    settings = make_settings(seeded_copy)
+    RagService(settings).ingest([extra], progress=False)
+    retriever = RagService(settings).retriever
+    for filters in ({"year": 2022}, {"year": "2022"}, {"track": "Workshop"}):
+        assert [h.paper_id for h in retriever.search("spiking neural networks", filters=filters)] == ["C1"], filters
+    assert retriever.search("spiking neural networks", filters={"year": 2023}) == []
 
 
 def test_rm3_feedback_searches_through_the_retriever(seeded_settings):
