@@ -115,6 +115,13 @@ def test_quote_absent_from_the_abstract_is_reported_not_highlighted():
     assert spans == [] and missing == [ghost]
 
 
+def test_a_not_stated_citation_marks_nothing_and_is_not_reported_missing():
+    """"The X abstract does not name a dataset [1]." cites the paper without a quote."""
+    unquoted = Citation(n=1, paper_id=PLATITO.paper_id, title=PLATITO.title, source=PLATITO.source,
+                        quote="", start=0, end=0, supported=True)
+    assert views.locate_spans(PLATITO.text, [unquoted]) == ([], [])
+
+
 def test_overlapping_quotes_become_disjoint_marks():
     first = cite(1, PLATITO, "protein language model (pLM) embeddings")
     second = cite(2, PLATITO, "(pLM) embeddings further improves")

@@ -102,11 +102,15 @@ def locate_spans(abstract: str, citations: Iterable[Any]) -> tuple[list[Span], l
     """Place each citation's quote in `abstract`: (spans sorted by start, citations not found).
 
     The citation's own offsets are trusted when they hold its quote; otherwise the quote's first
-    occurrence is used. Overlapping spans are kept apart by dropping the later one's overlap.
+    occurrence is used. Overlapping spans are kept apart by dropping the later one's overlap. A
+    citation without a quote (an answer saying the abstract does not state something) marks nothing
+    and is not missing.
     """
     spans: list[Span] = []
     missing = []
     for citation in citations:
+        if not citation.quote:
+            continue
         start, end = citation.start, citation.end
         if not (0 <= start < end <= len(abstract) and abstract[start:end] == citation.quote):
             start = abstract.find(citation.quote) if citation.quote else -1
