@@ -43,7 +43,7 @@ from rag.intent import Intent
 from rag.sources import Source
 from rag.text import NUMBER_WORDS, defined_acronyms, key_terms, tokenize
 from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_opening, names_any, own_names,
-                        plain_markup)
+                        plain_markup, title_head)
 
 _DIGIT = re.compile(r"\d")
 # List markers ("(1)", "(ii)") number a sentence's items; they state no figure.
@@ -273,11 +273,15 @@ def plan_text(statements: list[Statement]) -> str:
 
 def display_name(source: Source) -> str:
     """The paper's name for answers: its title, unless that was derived from the abstract's opening
-    words (titles of seed abstracts without a coined name) or is long; then the name the abstract
-    gives its contribution where it introduces it ("We introduce Agent Rosetta, ..."), else ""."""
+    words (titles of seed abstracts without a coined name) or is long. A long title gives the short
+    name before its colon ("APT" of "APT: Adaptive Pruning and Tuning ..."); failing that, the name
+    the abstract gives its contribution where it introduces it ("We introduce Agent Rosetta, ..."),
+    else ""."""
     title = source.hit.title.strip()
-    if len(title.split()) > 12 or is_opening(title, source.abstract):
+    if is_opening(title, source.abstract):
         return introduced_name(source.abstract)
+    if len(title.split()) > 12:
+        return title_head(title) or introduced_name(source.abstract)
     return title
 
 

@@ -3,7 +3,7 @@
 A sentence is supported when all of these hold:
 - it cites at least one of the numbered sources, as [n];
 - every number it states, and every name (a word with an inner capital or a digit, an acronym, or
-  a capitalised word inside the sentence), occurs in a cited abstract;
+  a capitalised word inside the sentence), occurs in a cited paper's title or abstract;
 - the verifier chosen by `grounding.verifier` (rag/verifier.py) finds it supported by the cited
   passages: sentences or adjacent sentence pairs of the cited abstracts, closest first by
   embedding cosine. The rules verifier asks for no contradiction with the best passage and enough
@@ -117,8 +117,9 @@ class GroundingChecker:
         words = set(tokenize(claim))
         if not words:
             return SentenceCheck(sentence, cited, False, "states nothing checkable", support)
-        abstracts = " ".join(src.abstract for src in known)
-        missing = missing_terms(claim, abstracts)
+        # A paper's title is part of its record: an answer may name the paper by it ("APT: “...” [2]").
+        records = " ".join(f"{src.hit.title}.\n{src.abstract}" for src in known)
+        missing = missing_terms(claim, records)
         if missing:
             return SentenceCheck(sentence, cited, False, f"'{missing[0]}' is not in the cited source", support)
         k = self.settings.passages

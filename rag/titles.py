@@ -84,6 +84,13 @@ def display_title(title: str, abstract: str) -> str:
     return (introduced_name(abstract) or title) if is_opening(title, abstract) else title
 
 
+def title_head(title: str) -> str:
+    """The short name before a title's colon ("APT" of "APT: Adaptive Pruning and Tuning ..."), ""
+    when the title has no colon or more than four words before it."""
+    head, colon, _ = title.partition(":")
+    return head.strip() if colon and 1 <= len(head.split()) <= 4 else ""
+
+
 def introduced_name(abstract: str) -> str:
     """The name an abstract gives its own contribution where it introduces it, "" when none: the
     acronym in brackets of that sentence ("namely Geometric ... (GEAR)", "propose the Adaptive Flow

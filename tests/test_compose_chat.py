@@ -9,7 +9,8 @@ import pytest
 from rag.corpus import read_corpus
 from rag.intent import classify
 from rag.query import plain_question, topic_words
-from rag.titles import derive_title, display_title, introduced_name
+from rag.service import open_service
+from rag.titles import derive_title, display_title, introduced_name, title_head
 
 SEEDS = "seeds"
 GEAR = "003_cb611f67ebca296c#3"
@@ -63,6 +64,22 @@ def test_introduced_names_come_from_the_introducing_sentence():
     hebbian = papers["000_711129f47277f084#6"]
     assert display_title(hebbian.title, hebbian.text) == hebbian.title  # no name to show instead
     assert display_title("A Real Title", rosetta.text) == "A Real Title"  # a corpus's own title is kept
+
+
+def test_a_long_title_is_named_by_its_head_before_the_colon(seeded_copy, tmp_path):
+    assert title_head("APT: Adaptive Pruning and Tuning Pretrained Language Models for Efficient Training and Inference") == "APT"
+    assert title_head("2nd Workshop on Advancing Neural Network Training : Computational Efficiency") == ""  # no short name
+    assert title_head("Deep nets") == ""
+    extra = tmp_path / "long.jsonl"
+    extra.write_text('{"id": "L1", "title": "OrbitNet: Orbital Mechanics Priors for Learning Satellite Trajectories from '
+                     'Sparse and Noisy Tracking Data", "abstract": "Tracking satellites from sparse radar observations is '
+                     'hard for purely data-driven models. We learn satellite trajectories from sparse radar tracking data '
+                     'with orbital mechanics priors. On held-out satellites, OrbitNet reduces orbit prediction errors by '
+                     '40% compared with data-driven baselines."}\n')
+    service = open_service("extractive", {"data_dir": str(seeded_copy)})
+    service.ingest([extra], progress=False)
+    answer = service.ask("Which papers learn satellite trajectories?")
+    assert [c.paper_id for c in answer.citations] == ["L1"] and answer.answer.startswith("- OrbitNet: "), answer.answer
 
 
 def test_answers_and_search_show_the_introduced_name_as_the_title(extractive):

@@ -90,3 +90,17 @@ def test_split_answer_keeps_markers_with_their_sentence():
     assert [cited_numbers(s) for s in sentences] == [[1], [2], [2, 1]]
     assert strip_markers(sentences[1]) == "SpikeInit trains 1000-layer SNNs."
     assert split_answer("[2] SpikeInit: It trains deep SNNs. It needs no BN [2].") == ["SpikeInit: It trains deep SNNs. [2]", "It needs no BN [2]."]
+
+
+def test_an_answer_may_name_the_paper_by_its_title(checker, sources):
+    """A corpus's title is part of the paper's record: "Title: “quote” [1]" is grounded even where the
+    title's capitalised words are not in the abstract; a name in neither still fails."""
+    from dataclasses import replace
+
+    storm = sources[0]
+    titled = replace(storm, hit=replace(storm.hit, title="Nowcasting Convective Storms Under Physical Constraints"))
+    quote = next(storm.sentence(i) for i in range(len(storm.spans)) if "12.4%" in storm.sentence(i))
+    check = _verdict(checker, [titled], f"Nowcasting Convective Storms Under Physical Constraints: “{quote}” [1]")
+    assert check.supported, check.reason
+    check = _verdict(checker, [titled], f"StormCaster: “{quote}” [1]")
+    assert not check.supported and "'stormcaster'" in check.reason
