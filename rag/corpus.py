@@ -24,9 +24,9 @@ from rag.metadata import is_reserved
 from rag.titles import derive_title
 
 SEED_SUFFIXES = {".txt", ".md"}
-RECORD_SUFFIXES = {".json", ".jsonl", ".csv"}
+RECORD_SUFFIXES = {".json", ".jsonl", ".csv", ".tsv"}
 TITLE_FIELDS = ("title", "name")
-TEXT_FIELDS = ("abstract", "text")
+TEXT_FIELDS = ("abstract", "text", "summary")  # field names match in any case ("Abstract")
 ID_FIELDS = ("id", "_id", "paper_id", "virtualsite_url")
 AUTHOR_FIELDS = ("authors", "author", "speakers/authors")
 TYPE_FIELD = "type"
@@ -92,9 +92,9 @@ def iter_file(path: Path) -> Iterator[Paper]:
         return _papers_from_records(path, lambda: _iter_json(path))
     if suffix == ".jsonl":
         return _papers_from_records(path, lambda: _iter_jsonl(path))
-    if suffix == ".csv":
-        return _papers_from_records(path, lambda: _iter_csv(path))
-    raise RagError(f"{path}: unsupported file type '{suffix}'; use .txt seeds, .json, .jsonl or .csv")
+    if suffix in (".csv", ".tsv"):
+        return _papers_from_records(path, lambda: _iter_csv(path, "\t" if suffix == ".tsv" else ","))
+    raise RagError(f"{path}: unsupported file type '{suffix}'; use .txt seeds, .json, .jsonl, .csv or .tsv")
 
 
 def read_seed_file(path: Path) -> list[Paper]:
@@ -131,7 +131,7 @@ def _corpus_files(paths: Iterable[str | Path]) -> Iterator[Path]:
                 and not p.name.startswith(".") and p.name.upper() not in {"README.MD", "SOURCE.MD"}
             )
             if not files:
-                raise RagError(f"{path}: no corpus files (.txt, .json, .jsonl, .csv) in this folder")
+                raise RagError(f"{path}: no corpus files (.txt, .json, .jsonl, .csv, .tsv) in this folder")
             yield from files
         elif path.is_file():
             yield path
@@ -255,11 +255,11 @@ def _iter_jsonl(path: Path) -> Iterator[Any]:
         raise RagError(f"{path}: the file is empty")
 
 
-def _iter_csv(path: Path) -> Iterator[Any]:
-    """Records of a .csv file (header row first), read row by row."""
+def _iter_csv(path: Path, delimiter: str = ",") -> Iterator[Any]:
+    """Records of a .csv (or, with a tab `delimiter`, .tsv) file, header row first, read row by row."""
     with _open_text(path) as handle:
         try:
-            reader = csv.DictReader(handle)
+            reader = csv.DictReader(handle, delimiter=delimiter)
             if reader.fieldnames is None:
                 raise RagError(f"{path}: the file is empty")
             yield from reader
@@ -325,7 +325,11 @@ def _make_papers(path: Path, records: Iterator[dict[str, Any]], text_field: str,
 
 
 def _first_present(candidates: tuple[str, ...], fields: set[str]) -> str | None:
-    return next((name for name in candidates if name in fields), None)
+    """The record field named by the first of `candidates` present, in any case ("Abstract" for "abstract")."""
+    by_name: dict[str, str] = {}
+    for field in sorted(fields, key=lambda f: (f not in candidates, f)):  # the exact name wins over other cases
+        by_name.setdefault(field.strip().lower(), field)
+    return next((by_name[name] for name in candidates if name in by_name), None)
 
 
 def _authors(value: Any) -> str:

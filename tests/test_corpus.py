@@ -77,6 +77,21 @@ def test_csv_and_jsonl_records_detect_common_field_names(tmp_path):
     assert read_file(jsonl_file)[0].paper_id == p2.paper_id  # content hash ids are stable
 
 
+def test_exports_with_capitalised_headers_and_tab_separated_files_are_read(tmp_path):
+    """Spreadsheet and database exports write "Title", "Abstract", "Authors"; some export TSV."""
+    csv_file = tmp_path / "export.csv"
+    csv_file.write_text('Title,Abstract,Authors,Year\n"Deep nets","We study deep nets.","Ann; Bob",2023\n', encoding="utf-8")
+    (paper,) = read_file(csv_file)
+    assert (paper.title, paper.text, paper.authors, paper.metadata) == ("Deep nets", "We study deep nets.", "Ann; Bob", {"Year": "2023"})
+    tsv_file = tmp_path / "arxiv.tsv"
+    tsv_file.write_text("id\ttitle\tsummary\nA1\tTabs, not commas\tAn abstract, with commas, in a TSV.\n", encoding="utf-8")
+    (paper,) = read_file(tsv_file)
+    assert (paper.paper_id, paper.title, paper.text) == ("A1", "Tabs, not commas", "An abstract, with commas, in a TSV.")
+    both = tmp_path / "both.jsonl"  # the exact field name wins over another case of it
+    both.write_text(json.dumps({"Abstract": "Upper.", "abstract": "Lower.", "title": "T"}) + "\n", encoding="utf-8")
+    assert read_file(both)[0].text == "Lower."
+
+
 @pytest.mark.parametrize(
     "name,content,message",
     [
