@@ -192,7 +192,11 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
     and not name it. The sentence then says it of existing methods ("existing methods assume ...")
     when it has such a cue and the claim has none, or of another name when one comes right before
     the shared words ("Aurora exhibits the strongest data scaling" for a claim about GraphCast).
+    A passage that names both may still give the claim's verb to the other (`_role_swap`).
     """
+    swapped = _role_swap(claim, passage)
+    if swapped:
+        return swapped
     lowered_abstract = abstract.lower()
     names = [n for n in _ordered_names(claim) if n in lowered_abstract]
     if not names:
@@ -221,6 +225,38 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
                 and not _multiword_term(other, best) \
                 and f"({other})" not in best.lower():
             return f"the source says this of '{other}', not of '{subject}'"
+    return ""
+
+
+def _role_swap(claim: str, passage: str) -> str:
+    """A reason when the claim opens with a name and its verb, and the passage gives that verb to
+    another name while naming the claim's elsewhere: "The Convective System Decoder disentangles
+    ..." against "Storm Evolution Encoder that explicitly disentangles ...; Convective System
+    Decoder that predicts ...". Both are names of two words or more (a component's, not an
+    acronym's); the other is the name words among the four words before the passage's verb, with
+    none of the claim's there."""
+    names = {n for n in _ordered_names(claim) if not any(c.isdigit() for c in n)}
+    tokens = words(claim)
+    start = 1 if tokens[:1] in (["the"], ["a"], ["an"]) else 0
+    end = start
+    while end < len(tokens) and tokens[end] in names:
+        end += 1
+    if end - start < 2 or end >= len(tokens) or not _content(tokens[end]) or tokens[end] in _SKIP_AFTER_NEGATION:
+        return ""
+    subject, verb = tokens[start:end], stem(tokens[end])
+    passage_tokens = words(passage)
+    passage_names = {n for n in _ordered_names(passage) if not any(c.isdigit() for c in n)}
+    if subject[-1] not in passage_tokens:
+        return ""
+    for k, word in enumerate(passage_tokens):
+        if stem(word) != verb:
+            continue
+        window = passage_tokens[max(0, k - 4):k]
+        window = window[max((i + 1 for i, w in enumerate(window) if w in {";", ":"}), default=0):]
+        other = [w for w in window if w in passage_names and _content(w)]
+        if len(other) < 2 or set(window) & set(subject):
+            return ""
+        return f"the source says this of '{' '.join(other)}', not of '{' '.join(subject)}'"
     return ""
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.cues import contradiction
+from rag.cues import contradiction, misattributed
 from rag.text import missing_terms
 
 ALONE = "Modified SINNs achieve superior accuracy compared to PINNs on high-dimensional problems."
@@ -88,3 +88,19 @@ GCM = "We evaluate GCMs across 5 model families and the MMLU, TriviaQA, and Spid
 ])
 def test_numbers_rule_reads_hedged_numbers_and_listed_counts(claim, abstract, missing):
     assert missing_terms(claim, abstract) == missing
+
+
+STORM_PARTS = ("StormInsight integrates observations through two components: (i) Storm Evolution Encoder that explicitly "
+               "disentangles convective system state from thermodynamic coupling; (ii) Convective System Decoder that "
+               "predicts future echos by aggregating cross-layer interactions.")
+
+
+@pytest.mark.parametrize("claim,reason", [
+    # a role the passage gives to another component it names beside the claim's
+    ("The Convective System Decoder disentangles the convective system state.",
+     "the source says this of 'evolution encoder', not of 'convective system decoder'"),
+    ("The Convective System Decoder predicts future echos from cross-layer interactions.", ""),
+    ("The Storm Evolution Encoder disentangles the convective system state.", ""),
+])
+def test_a_role_given_to_another_named_component_is_misattributed(claim, reason):
+    assert misattributed(claim, STORM_PARTS, STORM_PARTS) == reason
