@@ -35,7 +35,8 @@ both sides when it fires:
   claim's kind; and a thing swapped after the same modifier: "with canonical nucleotides and"
   against "with canonical amino acids,".
 - direction against one target: "less accurate than PINNs" against "superior accuracy compared to
-  PINNs".
+  PINNs";
+- covariation: "decreases as the decay strength grows" against "increasing with decay strength".
 Questions in the passage state nothing and are left out.
 """
 
@@ -163,7 +164,7 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     for cue in (_polarity_clash, lambda c, p, x: _prefix_clash(c, p, x, plain_passage), _antonym_clash, _modifier_clash,
                 _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash, _list_swap,
                 _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap, _invariance_clash, _kind_swap,
-                _noun_swap, _direction_clash):
+                _noun_swap, _direction_clash, _covariation_clash):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
@@ -229,15 +230,16 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
 
 
 def _role_swap(claim: str, passage: str) -> str:
-    """A reason when the claim opens with a name and its verb, and the passage gives that verb to
-    another name while naming the claim's elsewhere: "The Convective System Decoder disentangles
+    """A reason when the claim's first name and the verb right after it ("StormInsight's Convective
+    System Decoder disentangles") are given by the passage to another name, while it names the claim's elsewhere: "The Convective System Decoder disentangles
     ..." against "Storm Evolution Encoder that explicitly disentangles ...; Convective System
     Decoder that predicts ...". Both are names of two words or more (a component's, not an
     acronym's); the other is the name words among the four words before the passage's verb, with
     none of the claim's there."""
     names = {n for n in _ordered_names(claim) if not any(c.isdigit() for c in n)}
     tokens = words(claim)
-    start = 1 if tokens[:1] in (["the"], ["a"], ["an"]) else 0
+    # the claim's first name of two words or more ("In StormInsight, the Storm Evolution Encoder predicts")
+    start = next((i for i in range(len(tokens) - 1) if tokens[i] in names and tokens[i + 1] in names), len(tokens))
     end = start
     while end < len(tokens) and tokens[end] in names:
         end += 1
@@ -1250,4 +1252,44 @@ def _direction_clash(claim: list[str], passage: list[str], context: list[str]) -
         if any(d == -direction and target & t for d, t in theirs) and not any(d == direction and target & t for d, t in theirs):
             said = "worse than" if direction < 0 else "better than"
             return f"{said} {' '.join(sorted(target))}", f"{'better' if direction < 0 else 'worse'} than {' '.join(sorted(target))}"
+    return None
+
+
+# Words of the two directions a quantity goes, and the words that tie it to what it varies with.
+_UP = {"increase", "increases", "increased", "increasing", "grow", "grows", "growing", "rise", "rises", "rising",
+       "higher", "larger", "greater", "stronger", "more"}
+_DOWN = {"decrease", "decreases", "decreased", "decreasing", "shrink", "shrinks", "fall", "falls", "drop", "drops",
+         "decline", "declines", "diminishes", "lower", "smaller", "weaker", "less", "fewer"}
+_ALONG = {"as", "with", "when"}
+
+
+def _covariation(tokens: list[str]) -> tuple[int, set[str]] | None:
+    """(+1 when two quantities go the same way, -1 when opposite; the stems of the second) of the
+    first "X increases (monotonically) with Y" or "X decreases as Y grows" of a word list, or None.
+    A bare "with Y" is Y growing."""
+    for i, word in enumerate(tokens):
+        if word not in _UP | _DOWN:
+            continue
+        k = i + 1
+        while k < len(tokens) and tokens[k].endswith("ly"):  # "monotonically", "strongly"
+            k += 1
+        if k >= len(tokens) or tokens[k] not in _ALONG:
+            continue
+        end = next((m for m in range(k + 1, len(tokens)) if tokens[m] in _SEGMENT_BREAK), len(tokens))
+        rest = tokens[k + 1:end]
+        second = next((t for t in rest if t in _UP | _DOWN), None)
+        topic = {stem(t) for t in rest if _content(t) and t not in _UP | _DOWN}
+        if topic:
+            return (1 if word in _UP else -1) * (-1 if second in _DOWN else 1), topic
+    return None
+
+
+def _covariation_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """Two quantities the claim says go opposite ways where the passage says they go the same way,
+    or the reverse: "decreases monotonically as the decay strength grows" against "alignment
+    increasing monotonically with decay strength"."""
+    mine, theirs = _covariation(claim), _covariation(passage)
+    if mine and theirs and mine[1] & theirs[1] and mine[0] != theirs[0]:
+        about = " ".join(sorted(mine[1] & theirs[1]))
+        return f"{'falls' if mine[0] < 0 else 'rises'} with {about}", f"{'falls' if theirs[0] < 0 else 'rises'} with {about}"
     return None

@@ -46,6 +46,10 @@ PINNS = ("Numerical experiments demonstrate that Modified SINNs outperform spars
     ("It is validated on fluid dynamics and magnetohydrodynamics.",
      "We validate on tasks including fluid dynamics and relativistic electrodynamics, where it wins.",
      "'dynamics and magnetohydrodynamics' vs 'dynamics and relativistic electrodynamics'"),
+    # covariation: opposite ways where the passage has the same way
+    ("Alignment decreases monotonically as the decay strength grows.",
+     "Weight decay drives updates to align, with alignment increasing monotonically with decay strength.",
+     "'falls with decay strength' vs 'rises with decay strength'"),
     ("It is evaluated in gridworld and driving domains.", "We evaluate it in gridworld and household domains.",
      "'driving domains' vs 'household domains'"),
 ])
@@ -58,6 +62,7 @@ def test_seventh_pass_cues_name_both_sides(claim, passage, cue):
     ("Modified SINNs need less memory than PINNs.", ALONE),
     ("The benchmark relies on the zero-shot abilities of scFMs.", "It relies on the zero-shot capabilities of scFMs."),
     ("Weight decay aligns updates more strongly as the decay grows.", "Alignment increases with decay strength."),
+    ("The alignment grows monotonically as the decay gets stronger.", "Alignment increasing monotonically with decay strength."),
     ("It lowers MAE by 12.4% and raises the mCSI.", "It reduces MAE by 12.4% and improving the mCSI."),
     ("Deregulation of HAND2 is a crucial step in carcinogenesis.", "HAND2 is an early and crucial molecular alteration in carcinogenesis."),
     ("StormInsight takes the ambient environment into account.",
