@@ -30,8 +30,13 @@ both sides when it fires:
   grids") about what the passage affirms with no negation of its own;
 - prior work: a claim that says of the paper's method what the passage says of existing methods;
 - invariance: "depends on the resolution" against "resolution-invariant" or "independent of X";
-- kind swaps: "a simple regret bound" against "a cumulative regret bound", where the abstract
-  never uses the claim's modifier.
+- kind swaps: "a simple regret bound" against "a cumulative regret bound", "the Markov chain
+  structure" against "the factor graph structure", where the abstract never uses a word of the
+  claim's kind; and a thing swapped after the same modifier: "with canonical nucleotides and"
+  against "with canonical amino acids,".
+- direction against one target: "less accurate than PINNs" against "superior accuracy compared to
+  PINNs";
+- covariation: "decreases as the decay strength grows" against "increasing with decay strength".
 Questions in the passage state nothing and are left out.
 """
 
@@ -49,7 +54,11 @@ NEGATIONS = {"not", "never", "cannot", "neither", "nor", "unable", "hardly", "ra
 # need for annotations"): they govern the last word of the phrase that follows.
 NOUN_NEGATIONS = {"no", "without", "zero", "near-zero", "eliminates", "eliminate",
                   "eliminating", "avoids", "avoid", "avoiding", "removes", "removing",
-                  "prevents", "prevent", "prevented", "preventing"}
+                  "prevents", "prevent", "prevented", "preventing",
+                  # leaving a thing out of account: "ignores the ambient environment" denies "conditioning on" it
+                  "ignore", "ignores", "ignored", "ignoring", "neglect", "neglects", "neglected", "neglecting",
+                  "overlook", "overlooks", "overlooked", "overlooking", "disregard", "disregards", "disregarded",
+                  "disregarding"}
 _NEGATING_VERBS = NOUN_NEGATIONS - {"no", "without", "zero", "near-zero"}
 _FAIL = {"fail", "fails", "failed", "failing"}  # a negation only in "fail(s) to ..."
 _SKIP_AFTER_NEGATION = {
@@ -84,7 +93,9 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"strongest", "strong", "stronger"}, {"weakest", "weak", "weaker"}),
     ({"cheap", "cheaper", "inexpensive", "low-cost"}, {"expensive", "costly", "pricier"}),
     ({"requires", "require", "required", "relies", "depends", "needs"}, {"without", "eliminates", "eliminating", "free", "normalization-free"}),
-    ({"sufficient", "enough"}, {"insufficient"}),
+    ({"sufficient", "enough"}, {"insufficient", "necessary"}),  # a sufficient condition is not said to be necessary
+    ({"easy", "easier", "easily", "trivial", "trivially"}, {"challenging", "difficult", "harder", "difficulty"}),
+    ({"mirror", "mirrors", "mirrored", "resemble", "resembles", "resembled"}, {"differ", "differs", "differed", "differing"}),
     ({"sparse"}, {"dense"}),
     ({"robust", "robustly", "insensitive"}, {"sensitive", "vulnerable", "fragile", "brittle"}),
     ({"above"}, {"below"}),
@@ -152,7 +163,8 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     plain_passage = _plain_words(passage)
     for cue in (_polarity_clash, lambda c, p, x: _prefix_clash(c, p, x, plain_passage), _antonym_clash, _modifier_clash,
                 _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash, _list_swap,
-                _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap, _invariance_clash, _kind_swap):
+                _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap, _invariance_clash, _kind_swap,
+                _noun_swap, _direction_clash, _covariation_clash):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
@@ -181,7 +193,11 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
     and not name it. The sentence then says it of existing methods ("existing methods assume ...")
     when it has such a cue and the claim has none, or of another name when one comes right before
     the shared words ("Aurora exhibits the strongest data scaling" for a claim about GraphCast).
+    A passage that names both may still give the claim's verb to the other (`_role_swap`).
     """
+    swapped = _role_swap(claim, passage)
+    if swapped:
+        return swapped
     lowered_abstract = abstract.lower()
     names = [n for n in _ordered_names(claim) if n in lowered_abstract]
     if not names:
@@ -210,6 +226,39 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
                 and not _multiword_term(other, best) \
                 and f"({other})" not in best.lower():
             return f"the source says this of '{other}', not of '{subject}'"
+    return ""
+
+
+def _role_swap(claim: str, passage: str) -> str:
+    """A reason when the claim's first name and the verb right after it ("StormInsight's Convective
+    System Decoder disentangles") are given by the passage to another name, while it names the claim's elsewhere: "The Convective System Decoder disentangles
+    ..." against "Storm Evolution Encoder that explicitly disentangles ...; Convective System
+    Decoder that predicts ...". Both are names of two words or more (a component's, not an
+    acronym's); the other is the name words among the four words before the passage's verb, with
+    none of the claim's there."""
+    names = {n for n in _ordered_names(claim) if not any(c.isdigit() for c in n)}
+    tokens = words(claim)
+    # the claim's first name of two words or more ("In StormInsight, the Storm Evolution Encoder predicts")
+    start = next((i for i in range(len(tokens) - 1) if tokens[i] in names and tokens[i + 1] in names), len(tokens))
+    end = start
+    while end < len(tokens) and tokens[end] in names:
+        end += 1
+    if end - start < 2 or end >= len(tokens) or not _content(tokens[end]) or tokens[end] in _SKIP_AFTER_NEGATION:
+        return ""
+    subject, verb = tokens[start:end], stem(tokens[end])
+    passage_tokens = words(passage)
+    passage_names = {n for n in _ordered_names(passage) if not any(c.isdigit() for c in n)}
+    if subject[-1] not in passage_tokens:
+        return ""
+    for k, word in enumerate(passage_tokens):
+        if stem(word) != verb:
+            continue
+        window = passage_tokens[max(0, k - 4):k]
+        window = window[max((i + 1 for i, w in enumerate(window) if w in {";", ":"}), default=0):]
+        other = [w for w in window if w in passage_names and _content(w)]
+        if len(other) < 2 or set(window) & set(subject):
+            return ""
+        return f"the source says this of '{' '.join(other)}', not of '{' '.join(subject)}'"
     return ""
 
 
@@ -573,39 +622,126 @@ _GENERIC_MODIFIERS = {"every", "each", "all", "any", "many", "several", "multipl
                       "particular", "respective", "corresponding"}
 
 
-def _kind_word(word: str) -> bool:
+# Endings in -s of adjectives and singular nouns, never of a verb or a plural: "instantaneous", "basis", "corpus".
+_NOUN_OR_ADJECTIVE_S = ("ous", "is", "us")
+
+
+def _kind_word(word: str, inflected: bool = False, shortest: int = 5) -> bool:
     """Whether `word` has the shape of a modifier that names a kind ("cumulative", "sectional",
-    "graph-based"): letters, five or more (short nouns before nouns, "ward rounds", add a setting
-    more often than they swap a kind), not an inflected verb or adverb in -s, -ed, -ing or -ly (a
-    hyphenated compound always qualifies), and not a word of amount or worth."""
-    if not word.replace("-", "").isalpha() or len(word) < 5 or word in _GENERIC_MODIFIERS or word in NUMBER_WORDS \
+    "graph-based"): letters, `shortest` or more (short nouns before nouns, "ward rounds", add a
+    setting more often than they swap a kind), not an inflected verb or adverb in -s, -ed, -ing or -ly (a
+    hyphenated compound always qualifies, and so do "-ous", "-is", "-us": "instantaneous", "basis";
+    with `inflected`, -s, -ed and -ing forms qualify too: "driving"), and not a word of amount or
+    worth."""
+    if not word.replace("-", "").isalpha() or len(word) < shortest or word in _GENERIC_MODIFIERS or word in NUMBER_WORDS \
             or not _content(word):
         return False
-    return "-" in word.strip("-") or not word.endswith(("s", "ed", "ing", "ly"))
+    if inflected:
+        return not word.endswith("ly")
+    return "-" in word.strip("-") or word.endswith(_NOUN_OR_ADJECTIVE_S) or not word.endswith(("s", "ed", "ing", "ly"))
+
+
+def _heads(tokens: list[str]) -> set[str]:
+    """The first four letters of each word and compound part: one word written two ways ("poorer"
+    and "poor", "ischemic" and "ischaemic") shares them."""
+    return {p[:4] for w in tokens for p in [w, *w.split("-")] if p}
 
 
 def _kind_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
-    """One kind swapped for another before the same noun, at the head of a noun phrase: "a simple
-    regret bound" against "a cumulative regret bound", "the sectional curvature" against "the
-    Ricci curvature". The claim's modifier is a word the whole abstract never uses, the passage's
-    one a word the claim never uses, and the two are not on the same side of an antonym group
-    ("consistent" and "coherent"). Words that open with the same four letters are one word
-    written two ways ("poorer" and "poor", "ischemic" and "ischaemic")."""
-    def heads(tokens: list[str]) -> set[str]:
-        return {p[:4] for w in tokens for p in [w, *w.split("-")] if p}
+    """A kind swapped for another before the same noun, at the head of a noun phrase: "a simple
+    regret bound" against "a cumulative regret bound", "the Markov chain structure" against "the
+    factor graph structure". The kind is one or two words; one of the claim's is a word the whole
+    abstract never uses, none of the passage's is a word the claim uses, two-word kinds have a
+    modifier's shape in every word, and no word of one kind is on the same side of an antonym group
+    as a word of the other ("consistent" and "coherent"). Words that open with the
+    same four letters are one word written two ways ("poorer" and "poor", "ischemic" and
+    "ischaemic"). A new word shaped like a verb form ("driving") counts only where the word before
+    the phrase is the passage's too ("gridworld and driving domains" against "gridworld and
+    household domains")."""
+    def slot(tokens: list[str], end: int, width: int) -> list[str] | None:
+        """The `width` words before tokens[end], when an opener precedes them and all are content words."""
+        words_ = tokens[end - width:end]
+        if end - width < 1 or tokens[end - width - 1] not in _PHRASE_OPENERS \
+                or not all(_content(w) and not w.endswith("ly") for w in words_):
+            return None
+        return words_
 
-    known, claim_heads = heads(context or passage), heads(claim)
-    for i in range(1, len(claim) - 1):
-        mine, noun = claim[i], claim[i + 1]
-        if claim[i - 1] not in _PHRASE_OPENERS or not _kind_word(mine) or not _content(noun) or noun.endswith("ly") \
-                or heads([mine]) & known:
+    known, claim_heads = _heads(context or passage), _heads(claim)
+    for end in range(2, len(claim)):
+        noun = claim[end]
+        if not _content(noun) or noun.endswith("ly"):
             continue
-        for j in range(2, len(passage)):
-            theirs = passage[j - 1]
-            if stem(passage[j]) != stem(noun) or passage[j - 2] not in _PHRASE_OPENERS or not _kind_word(theirs) \
-                    or heads([theirs]) & claim_heads or _SIDE_NAME.get(theirs, theirs) == _SIDE_NAME.get(mine):
+        for width in (1, 2):
+            mine = slot(claim, end, width)
+            new = [w for w in mine or [] if not _heads([w]) & known]
+            if not new:
                 continue
-            return f"{mine} {noun}", f"{theirs} {passage[j]}"
+            for j in range(2, len(passage)):
+                theirs = slot(passage, j, width) if stem(passage[j]) == stem(noun) else None
+                if not theirs or _heads(theirs) & claim_heads or not any(_kind_word(w) for w in theirs) \
+                        or {_SIDE_NAME.get(w, w) for w in theirs} & {_SIDE_NAME.get(w) for w in mine}:
+                    continue
+                if width == 2 and not (all(_kind_word(w, shortest=4) for w in mine)
+                                       and all(_kind_word(w, shortest=4) or w.endswith("'s") for w in theirs)):
+                    continue  # two words are a kind only when both have a modifier's shape ("heat kernel", "Green's function")
+                same_before = end - width >= 2 and j - width >= 2 and _content(claim[end - width - 2]) \
+                    and stem(claim[end - width - 2]) == stem(passage[j - width - 2])
+                if any(_kind_word(w) or (same_before and _kind_word(w, inflected=True)) for w in new):
+                    return " ".join(mine + [noun]), " ".join(theirs + [passage[j]])
+    return None
+
+
+_LIST_JOINS = {"and", "or"}
+
+
+def _noun_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A thing swapped for another after the same modifier, at the end of a phrase: "with canonical
+    nucleotides and" against "with canonical amino acids,", "on unseen cell types and datasets"
+    against "on unseen genes and datasets"; or after the same list item and "and": "fluid dynamics
+    and magnetohydrodynamics" against "fluid dynamics and relativistic electrodynamics,". Each
+    side's thing is one or two words that end at a clause break or the end ("a crucial step in"
+    is no thing: a noun goes on), and no word of either is a verb form in -ing or -ed; one of the claim's is a
+    word of four letters or more the whole abstract never uses, none of the passage's is a word
+    the claim uses or holds ("abilities" and "capabilities")."""
+    def things(tokens: list[str], start: int) -> list[list[str]]:
+        """The one or two content words from `start` that end at a clause break or the end."""
+        out = []
+        for width in (1, 2):
+            thing, after = tokens[start:start + width], tokens[start + width:start + width + 1]
+            if len(thing) < width or not all(_content(w) and not w.endswith(("ly", "ing", "ed")) for w in thing):
+                break
+            if not after or after[0] in _SEGMENT_BREAK:
+                out.append(thing)
+        return out
+
+    def anchored(tokens: list[str], i: int) -> bool:
+        """Whether tokens[i - 1:i + 1] opens a thing: an opener and a modifier ("with canonical"), or
+        a list's item and "and" ("fluid dynamics and")."""
+        if tokens[i] in _LIST_JOINS:
+            return _content(tokens[i - 1])
+        word = tokens[i]  # an adjective's shape: a noun there ("the decay grows") would make the thing a verb
+        return tokens[i - 1] in _PHRASE_OPENERS and _kind_word(word) and not word.endswith("ment") \
+            and ("-" in word or word.endswith(_ADJECTIVE_ENDINGS + ("en",)))
+
+    def same_word(mine: list[str], theirs: list[str]) -> bool:
+        """Whether a word of one thing holds a word of the other ("abilities" in "capabilities")."""
+        return any(x in y or y in x for a in mine for b in theirs if len(a) > 3 and len(b) > 3
+                   for x, y in ((a, b), (stem(a), stem(b))))
+
+    known, claim_heads = _heads(context or passage), _heads(claim)
+    for i in range(1, len(claim) - 1):
+        if not anchored(claim, i):
+            continue
+        for mine in things(claim, i + 1):
+            if not any(len(w) >= 4 and w.isalpha() and not _heads([w]) & known for w in mine):
+                continue
+            for j in range(1, len(passage) - 1):
+                if stem(passage[j]) != stem(claim[i]) or stem(passage[j - 1]) != stem(claim[i - 1]) and not (
+                        claim[i] not in _LIST_JOINS and passage[j - 1] in _PHRASE_OPENERS):
+                    continue
+                for theirs in things(passage, j + 1):
+                    if not _heads(theirs) & claim_heads and not same_word(mine, theirs):
+                        return " ".join([claim[i - 1], claim[i], *mine]), " ".join([passage[j - 1], passage[j], *theirs])
     return None
 
 
@@ -1063,4 +1199,97 @@ def _target_clash(claim: list[str], passage: list[str], context: list[str]) -> t
     their_specific = {w for w in theirs if w[:5] not in _GENERIC_HEADS}
     if specific and their_specific and not specific & theirs:
         return f"compared with {' '.join(sorted(specific))}", f"compared with {' '.join(sorted(their_specific))}"
+    return None
+
+
+# Which way a comparison goes: the subject does worse, or better, than its target; "less" and
+# "more" only with a merit after them ("less accurate", not "less memory").
+_WORSE = {"worse", "inferior", "underperform", "underperforms", "underperformed", "underperforming", "trails",
+          "trail", "lags", "lag", "weaker"}
+_BETTER_THAN = {"better", "superior", "outperform", "outperforms", "outperformed", "outperforming", "surpass",
+                "surpasses", "surpassed", "surpassing", "beats", "beat", "exceeds", "exceed", "stronger"}
+_MERITS = ("accura", "effici", "robust", "reliab", "stabl", "express", "effect", "scalab", "perform", "precis", "general")
+_LESSER, _GREATER = {"less", "lower"}, {"more", "higher", "greater"}
+_COMPARISON_OPENERS = {"than", "over", "versus", "vs"} | _WORSE | _BETTER_THAN
+
+
+def _comparisons(tokens: list[str]) -> list[tuple[int, set[str]]]:
+    """(+1 where the subject does better, -1 worse; the specific stems of the target) of each
+    comparison of a word list ("less accurate than PINNs", "superior accuracy compared to PINNs",
+    "outperforms sparse grid methods"); a clause with a negation compares nothing here."""
+    out = []
+    for i, word in enumerate(tokens):
+        opener = word in _COMPARISON_OPENERS or (word == "compared" and tokens[i + 1:i + 2] in (["to"], ["with"]))
+        if not opener or tokens[i - 1:i] == ["rather"]:
+            continue
+        start = max((j + 1 for j in range(i) if tokens[j] in _SEGMENT_BREAK), default=0, )
+        before = tokens[max(start, i - 4):i + 1]
+        if any(w in NEGATIONS for w in tokens[start:i + 1]):
+            continue
+        direction = 0
+        for k, w in enumerate(before):
+            merit = k + 1 < len(before) and before[k + 1].startswith(_MERITS)
+            if w in _WORSE or (w in _LESSER and merit):
+                direction = -1
+            elif w in _BETTER_THAN or (w in _GREATER and merit):
+                direction = 1
+        first = i + (2 if word == "compared" else 1)
+        end = next((k for k in range(first, min(len(tokens), first + 6)) if tokens[k] in _TARGET_ENDS - {"and"}),
+                   min(len(tokens), first + 6))
+        target = {stem(p) for w in tokens[first:end] if _content(w) for p in [w, *w.split("-")] if _content(p)}
+        specific = {t for t in target if t[:5] not in _GENERIC_HEADS}
+        if direction and specific:
+            out.append((direction, specific))
+    return out
+
+
+def _direction_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """The claim's subject does worse than a target the abstract (`context`) says it does better
+    than, and never worse, or the reverse: "less accurate than PINNs" against "superior accuracy
+    compared to PINNs"."""
+    theirs = _comparisons(context or passage)  # what the abstract says anywhere: the aligned passage may be another
+    for direction, target in _comparisons(claim):
+        if any(d == -direction and target & t for d, t in theirs) and not any(d == direction and target & t for d, t in theirs):
+            said = "worse than" if direction < 0 else "better than"
+            return f"{said} {' '.join(sorted(target))}", f"{'better' if direction < 0 else 'worse'} than {' '.join(sorted(target))}"
+    return None
+
+
+# Words of the two directions a quantity goes, and the words that tie it to what it varies with.
+_UP = {"increase", "increases", "increased", "increasing", "grow", "grows", "growing", "rise", "rises", "rising",
+       "higher", "larger", "greater", "stronger", "more"}
+_DOWN = {"decrease", "decreases", "decreased", "decreasing", "shrink", "shrinks", "fall", "falls", "drop", "drops",
+         "decline", "declines", "diminishes", "lower", "smaller", "weaker", "less", "fewer"}
+_ALONG = {"as", "with", "when"}
+
+
+def _covariation(tokens: list[str]) -> tuple[int, set[str]] | None:
+    """(+1 when two quantities go the same way, -1 when opposite; the stems of the second) of the
+    first "X increases (monotonically) with Y" or "X decreases as Y grows" of a word list, or None.
+    A bare "with Y" is Y growing."""
+    for i, word in enumerate(tokens):
+        if word not in _UP | _DOWN:
+            continue
+        k = i + 1
+        while k < len(tokens) and tokens[k].endswith("ly"):  # "monotonically", "strongly"
+            k += 1
+        if k >= len(tokens) or tokens[k] not in _ALONG:
+            continue
+        end = next((m for m in range(k + 1, len(tokens)) if tokens[m] in _SEGMENT_BREAK), len(tokens))
+        rest = tokens[k + 1:end]
+        second = next((t for t in rest if t in _UP | _DOWN), None)
+        topic = {stem(t) for t in rest if _content(t) and t not in _UP | _DOWN}
+        if topic:
+            return (1 if word in _UP else -1) * (-1 if second in _DOWN else 1), topic
+    return None
+
+
+def _covariation_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """Two quantities the claim says go opposite ways where the passage says they go the same way,
+    or the reverse: "decreases monotonically as the decay strength grows" against "alignment
+    increasing monotonically with decay strength"."""
+    mine, theirs = _covariation(claim), _covariation(passage)
+    if mine and theirs and mine[1] & theirs[1] and mine[0] != theirs[0]:
+        about = " ".join(sorted(mine[1] & theirs[1]))
+        return f"{'falls' if mine[0] < 0 else 'rises'} with {about}", f"{'falls' if theirs[0] < 0 else 'rises'} with {about}"
     return None

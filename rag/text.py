@@ -157,6 +157,8 @@ def missing_terms(claim: str, text: str) -> list[str]:
     if re.search(r"\bone\b[^.;]*\bthe other\b", lowered):
         present.add("2")  # "one phase transition ..., and the other ..." states two
     present.update(_own_list_counts(claim, text))
+    present.update(_listed_counts(claim, text))
+    present.update(_rounded_numbers(claim, present))
     defined = defined_acronyms(claim)
 
     def occurs(term: str) -> bool:
@@ -197,6 +199,44 @@ def _own_list_counts(claim: str, text: str) -> set[str]:
             if count.isdigit() and int(count) == len(items):
                 counts.add(count)
     return counts
+
+
+_SOURCE_LIST = re.compile(r"((?:[\w.\-]+,\s+){2,}(?:and\s+|or\s+)?[\w.\-]+)\s+([a-z]+)")
+
+
+def _listed_counts(claim: str, text: str) -> set[str]:
+    """Counts of a claim ("three datasets") that `text` proves by a list of one-word items of that
+    many before the same noun ("the MMLU, TriviaQA, and Spider datasets"): the count is tied to
+    the noun, so a list of three elsewhere proves no "three" of something else."""
+    listed: dict[str, set[int]] = {}
+    for items, noun in _SOURCE_LIST.findall(text):
+        listed.setdefault(_stemmer().stemWord(noun.lower()), set()).add(len(re.split(r",\s*", items)))
+    counts = set()
+    tokens = [t.strip(".") for t in re.findall(r"[\w.\-]+", spelled_compounds(claim).lower())]
+    for i, number in enumerate(tokens):
+        count = NUMBER_WORDS.get(number, number)
+        nouns = {_stemmer().stemWord(noun) for noun in tokens[i + 1:i + 3]}  # "three datasets", "three QA datasets"
+        if count.isdigit() and any(int(count) in listed.get(noun, set()) for noun in nouns):
+            counts.add(count)
+    return counts
+
+
+# Words that hedge a number: "about twelve percent" states 12.4%, "roughly forty times" 38x.
+_ROUNDED = re.compile(r"\b(?:about|approximately|roughly|around|nearly|almost|some|~)\s*(\d+(?:\.\d+)?)\b")
+
+
+def _rounded_numbers(claim: str, present: set[str]) -> set[str]:
+    """Numbers a claim hedges ("about 12", "roughly forty") that a number of `present` rounds to:
+    to the unit, or to the tens or hundreds when the hedged number ends in zeros ("roughly 40"
+    for 38, not "about 13" for 12.4)."""
+    out = set()
+    for written in _ROUNDED.findall(numbers_as_digits(claim.lower())):
+        value = float(written)
+        zeros = len(written) - len(written.rstrip("0")) if "." not in written else 0
+        digits = -zeros if zeros else (len(written.split(".")[1]) if "." in written else 0)
+        if any(_is_number(p) and round(float(p), digits) == value for p in present):
+            out.add(_normalise_number(written))
+    return out
 
 
 def defined_acronyms(claim: str) -> dict[str, str]:
