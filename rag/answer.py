@@ -156,7 +156,7 @@ class Answerer:
         sources = prepare_sources(relevant, asked, self.retriever.embedder, self.retriever.store,
                                   max_sentences=self.settings.answer.max_source_sentences)
         intent = classify(asked)
-        if intent.kind in ("paper", "papers"):
+        if intent.kind in ("paper", "papers", "method"):
             sources = self._on_topic(sources, asked)
         answer_settings = self.settings.answer
         plan = compose(asked, intent, sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
@@ -184,8 +184,8 @@ class Answerer:
         yield answer
 
     def _on_topic(self, sources: list[Source], question: str) -> list[Source]:
-        """The sources (renumbered from 1) that hold each phrase of a question looking for papers, in
-        words (`rag.compose.unheld_phrases`) or close in meaning: a phrase none of whose words the
+        """The sources (renumbered from 1) that hold each phrase of a question looking for papers or
+        asking how something works ("how does X do Y"), in words (`rag.compose.unheld_phrases`) or close in meaning: a phrase none of whose words the
         abstract holds must reach answer.min_phrase_similarity in cosine to one of its sentences.
         So "which paper uses spiking networks for speech recognition" is not answered from a paper
         on spiking networks alone, while "forecasting thunderstorms" finds the nowcasting paper."""

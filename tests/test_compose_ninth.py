@@ -1,5 +1,5 @@
-"""Rules from the blind set seeds_dev9 (issue 7, parts 1 and 3): a question looking for a paper is
-not answered from a paper that holds none of the words of one of its topic phrases ("speech
+"""Rules from the blind set seeds_dev9 (issue 7, parts 1 and 3): a question looking for a paper, or
+asking how something works, is not answered from a paper that holds none of the words of one of its topic phrases ("speech
 recognition", "chip placement") unless the phrase is close in meaning to one of its sentences
 ("forecasting thunderstorms" for a nowcasting abstract); questions are read in American spelling,
 single-paper ones too ("normalisation-free"); "what model is X based on" asks for a model's name,
@@ -20,7 +20,7 @@ from rag.query import american_spelling, plain_question, topic_phrases
     "papers on batch normalization in vision transformers",  # the SNN papers hold batch normalization only
     "which paper studies forgetting of vision transformers in continual learning with replay buffers",
 ])
-def test_paper_questions_with_a_phrase_no_abstract_holds_are_refused(extractive, question):
+def test_paper_and_method_questions_with_a_phrase_no_abstract_holds_are_refused(extractive, question):
     answer = extractive.ask(question)
     assert answer.refused and answer.citations == []
 
