@@ -148,6 +148,10 @@ _URL = re.compile(r"\bhttps?:/*\S+|\b\S+\.(?:com|org|io|net)/\S*")
 _SPELLED_OUT = re.compile(r"((?:[A-Z][\w-]*\s+(?:(?:of|and|for|the|in)\s+)?){1,6})\([A-Za-z][\w-]*\)")
 # Asked nouns answered only by a model's own name ("which base VLM", "what backbone").
 _MODEL_NOUNS = {"llm", "vlm", "backbone", "model", "architecture"}
+# Heads of an asked phrase that name a category, not the thing ("which steering method", "what
+# geometric quantity"): an abstract naming the thing need not use the category's word.
+_CATEGORY_HEADS = set(tokenize("method approach technique quantity kind type sort thing concept procedure strategy "
+                               "property measure tool mechanism"))
 _LANGUAGE_MODEL = re.compile(r"\b(?:llms?|vlms?|language\s+models?)$", re.IGNORECASE)
 # "what are the two phases of X", "the components of X": the sentence listing them ("consists of A and B").
 _PARTS_ASKED = re.compile(
@@ -468,7 +472,9 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     asking = _asking(source)
     flags = np.array(flags, dtype=bool) & ~asking
     head = tokenize(intent.phrase.split()[-1]) if intent.kind == "general" and intent.phrase else []
-    if head and not _holds(_stems(source.abstract), head[-1]):
+    if head and head[-1] in _CATEGORY_HEADS:  # "which steering method": the abstract may say "steering" alone
+        head = sorted(_stems(intent.phrase))
+    if head and not any(_holds(_stems(source.abstract), word) for word in head):
         return np.zeros(len(flags), dtype=bool)  # "what GPU was it trained on": the abstract never says
     if intent.kind == "check" and intent.phrase:  # "does X need matrix multiplications": a sentence on them
         wanted = _stems(intent.phrase)

@@ -1,10 +1,12 @@
 """Rules from the blind set seeds_dev9 (issue 7, parts 1 and 3): a question looking for a paper, or
-asking how something works, is not answered from a paper that holds none of the words of one of its topic phrases ("speech
-recognition", "chip placement") unless the phrase is close in meaning to one of its sentences
+asking how something works, is not answered from a paper that holds none of the words of one of its
+topic phrases ("speech recognition", "chip placement") unless the phrase is close in meaning to one of its sentences
 ("forecasting thunderstorms" for a nowcasting abstract); questions are read in American spelling,
 single-paper ones too ("normalisation-free"); "what model is X based on" asks for a model's name,
 and a name that only restates the question's words ("GCM" for "generalized correctness models") is
-no such name; "was the X framework tested" points at the paper and is no evidence for a sentence."""
+no such name; "was the X framework tested" points at the paper and is no evidence for a sentence; a
+question for "which steering method" is answered when the abstract names the steering, not the word
+"method"."""
 
 from __future__ import annotations
 
@@ -93,3 +95,17 @@ def test_a_name_restating_the_question_is_no_model_name(extractive):
 def test_the_framework_a_question_points_at_is_no_evidence(extractive):
     answer = extractive.ask("in which dialogue settings was the verbalized bayesian persuasion framework tested")
     assert not answer.refused and "recommendation letters" in answer.answer
+
+
+@pytest.mark.parametrize("question,fact", [
+    ("which steering method does ace generalize", "Feynman"),  # the abstract never writes "method"
+    ("what geometric quantity does gear align between models", "Ricci curvature"),
+])
+def test_a_category_head_asks_for_the_thing_not_the_word(extractive, question, fact):
+    answer = extractive.ask(question)
+    assert not answer.refused and fact in answer.answer
+
+
+def test_a_head_the_abstract_never_mentions_is_still_silent(extractive):
+    answer = extractive.ask("what gpu was meg-xl trained on")
+    assert "does not" in answer.answer and not answer.refused
