@@ -603,9 +603,9 @@ _UNTELLING = set(tokenize("much many little few big bigger large small size size
 def unheld_phrases(question: str, source: Source) -> list[str]:
     """The question's topic phrases (`rag.query.topic_phrases`) of two telling words or more (of three
     letters or more) none of which the source's title or abstract holds, nor the acronym of the
-    phrase ("speech recognition" in
-    a question answered from an SNN-sparsity abstract; "large language models" is held by "LLMs", and
-    a field acronym by its words: "PDEs" by "partial differential equations")."""
+    phrase ("speech recognition" in a question answered from an SNN-sparsity abstract; "large
+    language models" is held by "LLMs", and a field acronym by its words: "PDEs" by "partial
+    differential equations")."""
     held = _stems(f"{source.hit.title} {source.abstract}")
     unheld = []
     for phrase in topic_phrases(question):
