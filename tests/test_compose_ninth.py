@@ -32,8 +32,11 @@ def test_paper_and_method_questions_with_a_phrase_no_abstract_holds_are_refused(
     ("Is there a paper on forecasting thunderstorms a few minutes ahead from radar and satellite data?", "StormInsight"),
     ("Which papers solve PDEs with neural networks?", "SINNs"),  # "PDEs" is held by "partial differential equations"
     ("which paper trains very deep spiking networks without normalisation", "SpikeInit"),
+    # a category head ("method", "quantity") the abstract never writes: it names the thing itself
+    ("which steering method does ace generalize", "Feynman"),
+    ("what geometric quantity does gear align between models", "Ricci curvature"),
 ])
-def test_paper_questions_whose_phrases_the_paper_holds_or_paraphrases_are_answered(extractive, question, fact):
+def test_questions_whose_phrases_the_paper_holds_or_paraphrases_are_answered(extractive, question, fact):
     answer = extractive.ask(question)
     assert not answer.refused and fact in answer.answer
 
@@ -95,15 +98,6 @@ def test_a_name_restating_the_question_is_no_model_name(extractive):
 def test_the_framework_a_question_points_at_is_no_evidence(extractive):
     answer = extractive.ask("in which dialogue settings was the verbalized bayesian persuasion framework tested")
     assert not answer.refused and "recommendation letters" in answer.answer
-
-
-@pytest.mark.parametrize("question,fact", [
-    ("which steering method does ace generalize", "Feynman"),  # the abstract never writes "method"
-    ("what geometric quantity does gear align between models", "Ricci curvature"),
-])
-def test_a_category_head_asks_for_the_thing_not_the_word(extractive, question, fact):
-    answer = extractive.ask(question)
-    assert not answer.refused and fact in answer.answer
 
 
 def test_a_head_the_abstract_never_mentions_is_still_silent(extractive):
