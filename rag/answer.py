@@ -9,13 +9,13 @@ whose `error` is one line and whose `sources` still hold what was retrieved.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterator
 
 from rag.backends import AnswerBackend, LLMError
 from rag.conversation import standalone_question
 from rag.errors import RagError
-from rag.compose import Statement, bears_on, compose
+from rag.compose import Statement, bears_on, compose, unheld_phrases
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import classify
 from rag.relevance import answer_policy, named_first, unfamiliar_words
@@ -155,8 +155,11 @@ class Answerer:
             return
         sources = prepare_sources(relevant, asked, self.retriever.embedder, self.retriever.store,
                                   max_sentences=self.settings.answer.max_source_sentences)
+        intent = classify(asked)
+        if intent.kind in ("paper", "papers", "method"):
+            sources = self._on_topic(sources, asked)
         answer_settings = self.settings.answer
-        plan = compose(asked, classify(asked), sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
+        plan = compose(asked, intent, sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
         clock.lap("retrieve")
         if not plan:  # the sources hold none of what is asked (rag.compose): refuse without the model
             yield self._refusal(question, standalone, relevant, clock)
@@ -179,6 +182,23 @@ class Answerer:
         clock.lap("verify")
         answer.timings_ms = clock.timings()
         yield answer
+
+    def _on_topic(self, sources: list[Source], question: str) -> list[Source]:
+        """The sources (renumbered from 1) that hold each phrase of a question looking for papers or
+        asking how something works ("how does X do Y"), in words (`rag.compose.unheld_phrases`) or close in meaning: a phrase none of whose words the
+        abstract holds must reach answer.min_phrase_similarity in cosine to one of its sentences.
+        So "which paper uses spiking networks for speech recognition" is not answered from a paper
+        on spiking networks alone, while "forecasting thunderstorms" finds the nowcasting paper."""
+        floor = self.settings.answer.min_phrase_similarity
+        kept = []
+        for source in sources:
+            unheld = unheld_phrases(question, source)
+            if unheld and len(source.vectors):
+                closeness = self.retriever.embedder.encode_array(unheld) @ source.vectors.T
+                if closeness.max(axis=1).min() < floor:
+                    continue
+            kept.append(source)
+        return [replace(source, n=n) for n, source in enumerate(kept, start=1)]
 
     def _admitted(self, hits: list[PaperHit], query: str) -> list[PaperHit]:
         """The hits the answer policy admits for `query` (see rag.relevance)."""

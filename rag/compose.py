@@ -40,6 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rag.intent import Intent
+from rag.query import FIELD_ACRONYMS, topic_phrases
 from rag.sources import Source
 from rag.text import NUMBER_WORDS, defined_acronyms, key_terms, tokenize
 from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_opening, names_any, own_names,
@@ -129,10 +130,11 @@ _EXCLUDED = re.compile(r"\b(?:besides|apart\s+from|other\s+than|aside\s+from|exc
                        re.IGNORECASE)
 # Words saying how many, not what ("several pressure-variable subsets"): no evidence for a sentence.
 _QUANTIFIERS = set(tokenize("several multiple many various numerous"))
-# Words that point at the paper ("in the inference-time steering paper", "the RCT budget paper, ...") found it
-# already; they say nothing about which of its sentences answers.
+# Words that point at the paper ("in the inference-time steering paper", "the RCT budget paper, ...", "was
+# the verbalized persuasion framework tested") found it already; they say nothing about which of its
+# sentences answers.
 _LOCATOR = re.compile(
-    r"(?:^\W*|\b(?:in|of|from|for|by|with|per)\s+)(?:the|this|that)\s+[^?,;]{0,60}?\b(?:paper|work|study|article|abstract|framework)\b",
+    r"(?:^\W*|\b(?:in|of|from|for|by|with|per|is|are|was|were)\s+)(?:the|this|that)\s+[^?,;]{0,60}?\b(?:paper|work|study|article|abstract|framework)\b",
     re.IGNORECASE)
 # A sentence about the answer or its sources rather than the papers: an echo of the prompt's layout.
 _META = re.compile(r"\b(?:this|the)\s+(?:answer|question|sources?|context|prompt|passages?|excerpts?)\b", re.IGNORECASE)
@@ -146,6 +148,10 @@ _URL = re.compile(r"\bhttps?:/*\S+|\b\S+\.(?:com|org|io|net)/\S*")
 _SPELLED_OUT = re.compile(r"((?:[A-Z][\w-]*\s+(?:(?:of|and|for|the|in)\s+)?){1,6})\([A-Za-z][\w-]*\)")
 # Asked nouns answered only by a model's own name ("which base VLM", "what backbone").
 _MODEL_NOUNS = {"llm", "vlm", "backbone", "model", "architecture"}
+# Heads of an asked phrase that name a category, not the thing ("which steering method", "what
+# geometric quantity"): an abstract naming the thing need not use the category's word.
+_CATEGORY_HEADS = set(tokenize("method approach technique quantity kind type sort thing concept procedure strategy "
+                               "property measure tool mechanism"))
 _LANGUAGE_MODEL = re.compile(r"\b(?:llms?|vlms?|language\s+models?)$", re.IGNORECASE)
 # "what are the two phases of X", "the components of X": the sentence listing them ("consists of A and B").
 _PARTS_ASKED = re.compile(
@@ -457,7 +463,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             flags.append(bool(_COMPARES.search(sentence)))
         elif intent.kind == "entity" and intent.noun.lower().rstrip("s") in _MODEL_NOUNS and not intent.of_kind:
             # "which LLM does X fine-tune": a model's own name answers, not "multimodal LLMs" in general
-            flags.append(any(not is_generic_term(t) and t not in spelled for t in _new_names(sentence, asked, name)))
+            flags.append(any(not is_generic_term(t) and t not in spelled and not _restates(t, question)
+                             for t in _new_names(sentence, asked, name)))
         elif intent.kind == "entity":
             noun = intent.noun.lower().rstrip("s")
             flags.append(bool(_new_names(sentence, asked, name)) or bool(noun and noun in sentence.lower()))
@@ -468,7 +475,9 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     asking = _asking(source)
     flags = np.array(flags, dtype=bool) & ~asking
     head = tokenize(intent.phrase.split()[-1]) if intent.kind == "general" and intent.phrase else []
-    if head and not _holds(_stems(source.abstract), head[-1]):
+    if head and head[-1] in _CATEGORY_HEADS:  # "which steering method": the abstract may say "steering" alone
+        head = sorted(_stems(intent.phrase))
+    if head and not any(_holds(_stems(source.abstract), word) for word in head):
         return np.zeros(len(flags), dtype=bool)  # "what GPU was it trained on": the abstract never says
     if intent.kind == "check" and intent.phrase:  # "does X need matrix multiplications": a sentence on them
         wanted = _stems(intent.phrase)
@@ -509,6 +518,18 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             named = asked - set(name.split()) - {t for t in asked if t.isdigit()}
             return flags & np.array([bool(named & key_terms(source.sentence(i))) for i in range(len(flags))], dtype=bool)
     return flags
+
+
+def _restates(name: str, question: str) -> bool:
+    """True when a name only restates the question's own words: a name of several words each of
+    which the question holds ("Correctness Model"), or the initials of a run of them ("GCM", "CMs"
+    for "generalized correctness models")."""
+    words = re.findall(r"[a-z0-9]+", question.lower())
+    if len(name.split()) > 1 and _stems(name) <= _stems(question):
+        return True
+    letters = name.lower().removesuffix("s")
+    initials = "".join(w[0] for w in words)
+    return len(letters) >= 2 and letters.isalpha() and letters in initials
 
 
 def _names_data(sentence: str) -> bool:
@@ -572,6 +593,30 @@ def _initialisms(words: list[str]) -> set[str]:
     ("cnn", "cscnns" for "clifford-steerable convolutional neural networks")."""
     initials = "".join(part[0] for word in words for part in word.lower().split("-") if part[:1].isalpha())
     return {form for i in range(len(initials) - 2) for form in (initials[i:], f"{initials[i:]}s")}
+
+
+# Words of a phrase that say how much or which kind of thing, not what the topic is ("many datasets",
+# "bigger models", "learning"): a phrase is judged by its other words.
+_UNTELLING = set(tokenize("much many little few big bigger large small size sizes long high low well good better best number "
+                          "amount percent percentage roughly exactly times ten model models network networks method methods "
+                          "data dataset datasets task tasks learning approach framework system systems result results "
+                          "performance"))
+
+
+def unheld_phrases(question: str, source: Source) -> list[str]:
+    """The question's topic phrases (`rag.query.topic_phrases`) of two telling words or more (of three
+    letters or more) none of which the source's title or abstract holds, nor the acronym of the
+    phrase ("speech recognition" in a question answered from an SNN-sparsity abstract; "large
+    language models" is held by "LLMs", and a field acronym by its words: "PDEs" by "partial
+    differential equations")."""
+    held = _stems(f"{source.hit.title} {source.abstract}")
+    unheld = []
+    for phrase in topic_phrases(question):
+        telling = [stem for word in phrase for stem in tokenize(FIELD_ACRONYMS.get(word, word))
+                   if stem not in _UNTELLING and len(stem) > 2]  # a letter or two ("claim t") tells nothing
+        if len(telling) >= 2 and not any(_holds(held, stem) for stem in telling) and not _initialisms(phrase) & held:
+            unheld.append(" ".join(phrase))
+    return unheld
 
 
 # A figure standing alone in a question ("100 million", "1000-layer", "12.4%"); digits inside a name

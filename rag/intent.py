@@ -39,6 +39,8 @@ _ENTITY = re.compile(
     r"algorithms?|libraries|library|simulators?|systems?|llms?|vlms?|backbones?|scenarios?|settings?|environments?|applications?)\b",
     re.IGNORECASE,
 )
+# "what model is X based on": the model underneath, a named thing, not a paper to find.
+_BUILT_ON = re.compile(r"\b(?:based|built|trained)\s+(?:on|upon)\W*$", re.IGNORECASE)
 _PAPER = re.compile(
     r"^\s*(?:which|what)\s+(?:paper|work|article|study|method|approach|model|framework)\b"
     r"|^\s*(?:is|are)\s+there\s+(?:a|an|any)\b|\bwhich\s+(?:paper|work|study)\b",
@@ -181,7 +183,7 @@ def classify(question: str) -> Intent:
     if not _STARTS_ASKING.search(question) and _MEASURE.search(question) and not _VERSUS.search(question):
         return Intent("quantity")
     entity = _ENTITY.search(question)
-    if entity and not _PAPER.search(question):
+    if entity and (not _PAPER.search(question) or _BUILT_ON.search(question)):
         return Intent("entity", entity.group("noun"), f"{entity.group('mods')}{entity.group('noun')}", bool(entity.group("kind")))
     if _PAPER.search(question):
         return Intent("paper")

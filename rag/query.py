@@ -4,8 +4,8 @@ Questions carry framing words ("Which papers study ...", "Is there work on ...")
 about the topic but, being rare in abstracts, get a high BM25 weight. `content_query` drops them.
 `papers_requested` spots questions that ask for a list of papers, which deserve more sources.
 `plain_question` spells out what a researcher types in chat ("what's", "wrt", "rl") so that the
-answer's rules and retrieval read the words the abstracts use. `list_variants` gives the other
-readings a question for several papers is searched with too (American spelling, a field acronym).
+answer's rules and retrieval read the words the abstracts use, in American spelling. `list_variants`
+gives the other reading a question for several papers is searched with too (a field acronym).
 """
 
 from __future__ import annotations
@@ -57,9 +57,30 @@ FIELD_ACRONYMS = {
 _SHORT_WORD = re.compile(r"(?<![\w/.'-])[A-Za-z][\w'./]*(?![\w'-])")
 
 
+# British spellings of words abstracts mostly write the American way ("behaviour", "initialisation",
+# "generalise", "analysed", "modelling"). A verb's "-ise" is respelled only after the endings of the
+# "-ize" verbs ("general-ise", "optim-ise", "util-ise", "recogn-ise"), never in "supervised",
+# "promising", "noise" or "precise".
+_BRITISH = (
+    (re.compile(r"\b(\w{3,})isation(s?)\b", re.IGNORECASE), r"\1ization\2"),
+    (re.compile(r"\b(\w{2,}(?:al|im|il|ar|gn|or|an))is(e|es|ed|ing)\b", re.IGNORECASE), r"\1iz\2"),
+    (re.compile(r"\b(\w{2,}[lt])ys(e|es|ed|ing)\b", re.IGNORECASE), r"\1yz\2"),
+    (re.compile(r"\b(behavio|favo|neighbo|colo|labo)ur(\w*)\b", re.IGNORECASE), r"\1r\2"),
+    (re.compile(r"\b(model|label|travel|cancel|signal|fuel)l(ing|ed|er|ers)\b", re.IGNORECASE), r"\1\2"),
+)
+
+
+def american_spelling(text: str) -> str:
+    """`text` with British spellings written the American way ("normalisation-free" ->
+    "normalization-free", "generalise" -> "generalize", "analyse" -> "analyze", "modelling" -> "modeling")."""
+    for pattern, replacement in _BRITISH:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 def plain_question(question: str) -> str:
-    """`question` with chat shorthand spelled out ("what's" -> "what is", "wrt" -> "with respect to")
-    and each field acronym typed in lower case replaced by its words unless the question already
+    """`question` in American spelling (`american_spelling`: abstracts mostly write so), with chat
+    shorthand spelled out ("what's" -> "what is", "wrt" -> "with respect to") and each field acronym typed in lower case replaced by its words unless the question already
     holds them ("which papers use rl" -> "which papers use reinforcement learning"); "RL" in capitals
     stays, as abstracts write it so too."""
     lowered = question.lower()
@@ -75,7 +96,7 @@ def plain_question(question: str) -> str:
             return f"{expansion}{tail}"
         return word
 
-    return _SHORT_WORD.sub(spell, question)
+    return american_spelling(_SHORT_WORD.sub(spell, question))
 
 
 def content_query(question: str) -> str:
@@ -92,16 +113,34 @@ def topic_words(question: str) -> list[str]:
     return [w for w in words if w.lower() not in STOPWORDS | _FRAMING | _LIGHT]
 
 
+# Prepositions beside the stop words that end a phrase of the topic ("speech recognition on chips").
+_PHRASE_BREAKS = frozenset("across onto within without versus using whose".split())
+
+
+def topic_phrases(question: str) -> list[list[str]]:
+    """The question's topic as phrases: runs of lower-cased content words between stop words,
+    prepositions, framing words and light verbs ("which paper uses spiking neural networks for speech
+    recognition" -> [["spiking", "neural", "networks"], ["speech", "recognition"]]). A run beside "or"
+    is one of alternatives ("agents or optimization loops"), which no single paper need hold: left out."""
+    words = [w.lower() for w in _WORD.findall(question) if re.match(r"\w", w)]
+    breaks = STOPWORDS | _FRAMING | _LIGHT | _PHRASE_BREAKS
+    runs: list[tuple[int, int]] = []
+    start = None
+    for i, word in enumerate([*words, "."]):
+        if word in breaks or word == ".":
+            if start is not None:
+                runs.append((start, i))
+            start = None
+        elif start is None:
+            start = i
+    return [words[a:b] for a, b in runs if "or" not in words[max(0, a - 1):a] + words[b:b + 1]]
+
+
 def papers_requested(question: str) -> bool:
     """True when `question` asks for several papers ("Which papers use X?", "List works on Y")."""
     return bool(_LIST_QUESTION.search(question))
 
 
-# British spellings of words abstracts mostly write the American way ("behaviour", "initialisation").
-_BRITISH = (
-    (re.compile(r"\b(\w{3,})isation(s?)\b", re.IGNORECASE), r"\1ization\2"),
-    (re.compile(r"\b(behavio|favo|neighbo|colo|labo)ur(\w*)\b", re.IGNORECASE), r"\1r\2"),
-)
 # The field acronyms abstracts write in place of the long form (kinds of model or problem; a measure
 # such as "learning rate" is spelled out in abstracts too).
 _WRITTEN_SHORT = ("pdes", "pde", "llms", "llm", "snns", "snn", "gnns", "gnn", "cnns", "cnn", "vlms", "vlm",
@@ -109,21 +148,18 @@ _WRITTEN_SHORT = ("pdes", "pde", "llms", "llm", "snns", "snn", "gnns", "gnn", "c
 
 
 def list_variants(typed: str) -> list[str]:
-    """Other readings of a typed question asking for several papers, each to be searched beside its
-    plain form (`plain_question`): that in American spelling ("scaling behaviour" -> "scaling
-    behavior"), and with a field term it spells out written as the acronym abstracts use ("partial
-    differential equations" -> "PDEs"). Empty for a question asking for one paper."""
+    """Another reading of a typed question asking for several papers, to be searched beside its
+    plain form (`plain_question`, which is in American spelling already): with a field term it spells
+    out written as the acronym abstracts use ("partial differential equations" -> "PDEs"). Empty for
+    a question asking for one paper or when no such term is in it."""
     plain = plain_question(typed)
     if not papers_requested(plain):
         return []
-    american = plain
-    for pattern, replacement in _BRITISH:
-        american = pattern.sub(replacement, american)
     short = typed
     for key in _WRITTEN_SHORT:
         acronym = f"{key[:-1].upper()}s" if key.endswith("s") and key[:-1] in FIELD_ACRONYMS else key.upper()
         short = re.sub(rf"\b{re.escape(FIELD_ACRONYMS[key])}\b", acronym, short, flags=re.IGNORECASE)
-    return list(dict.fromkeys(v for v in (american, plain_question(short)) if v != plain))
+    return [plain_question(short)] if plain_question(short) != plain else []
 
 
 def answer_top_k(question: str, top_k: int, max_papers: int) -> int:

@@ -121,6 +121,7 @@ class AnswerSettings(_Section):
     max_question_chars: int = Field(ge=10)
     min_relevance: float = Field(ge=-1.0)
     lexical_weight: float = Field(ge=0.0)
+    min_phrase_similarity: float = Field(ge=-1.0, le=1.0)
     extractive_sentences: int = Field(ge=1)
     extractive_ratio: float = Field(ge=0.0, le=1.0)
     history_turns: int = Field(ge=0)
