@@ -327,8 +327,8 @@ def _make_papers(path: Path, records: Iterator[dict[str, Any]], text_field: str,
 def _first_present(candidates: tuple[str, ...], fields: set[str]) -> str | None:
     """The record field named by the first of `candidates` present, in any case ("Abstract" for "abstract")."""
     by_name: dict[str, str] = {}
-    for field in sorted(fields, key=lambda f: (f not in candidates, f)):  # the exact name wins over other cases
-        by_name.setdefault(field.strip().lower(), field)
+    for present in sorted(fields, key=lambda f: (f not in candidates, f)):  # the exact name wins over other cases
+        by_name.setdefault(present.strip().lower(), present)
     return next((by_name[name] for name in candidates if name in by_name), None)
 
 
