@@ -148,14 +148,16 @@ class PaperRetriever(BaseRetriever):
             for h in self.search(query_bundle.query_str)
         ]
 
-    def _matching(self, filters: dict[str, Any]) -> Any:
-        """Which indexed chunks have metadata equal to every `filters` value, compared as text
-        (`_filter_form`), as a boolean array; None for no filters. The store keeps a paper's fields on its first chunk only
-        (rag.metadata), so filters are read here, from the whole chunks in memory."""
+    def _matching(self, filters: dict[tuple[str, ...], Any]) -> Any:
+        """Which indexed chunks have, for every filter, one of its fields (`_check_filters`) equal to
+        its value, compared as text (`_filter_form`), as a boolean array; None for no filters. The
+        store keeps a paper's fields on its first chunk only (rag.metadata), so filters are read
+        here, from the whole chunks in memory."""
         if not filters:
             return None
-        wanted = {key: _filter_form(value) for key, value in filters.items()}
-        return np.array([all(_filter_form(m.get(k)) == v for k, v in wanted.items()) for m in self.bm25.metadatas], dtype=bool)
+        wanted = [(fields, _filter_form(value)) for fields, value in filters.items()]
+        return np.array([all(any(_filter_form(m.get(f)) == v for f in fields) for fields, v in wanted)
+                         for m in self.bm25.metadatas], dtype=bool)
 
     def _dense(self, query: str, matching: Any, vector: list[float] | None) -> dict[str, PaperHit]:
         """Papers by their best chunk's cosine among the `candidates` nearest chunks (of the papers
@@ -279,13 +281,16 @@ class PaperRetriever(BaseRetriever):
         return confident_dense_weight(s.dense_weight, top_cosine, share, s.confidence_cosine_centre,
                                       s.confidence_cosine_slope, s.confidence_bm25_centre, s.confidence_bm25_slope)
 
-    def _check_filters(self, filters: Mapping[str, Any]) -> dict[str, Any]:
-        if not filters:
-            return {}
-        for key in filters:
-            if key not in self._filter_keys:
+    def _check_filters(self, filters: Mapping[str, Any]) -> dict[tuple[str, ...], Any]:
+        """`filters` by the corpus fields each names, in any case ("year" is "Year" of a CSV export and
+        "year" of a file name); RagError naming the fields there are for a field no paper has."""
+        resolved: dict[tuple[str, ...], Any] = {}
+        for key, value in filters.items():
+            fields = tuple(sorted(f for f in self._filter_keys if f.lower() == key.strip().lower()))
+            if not fields:
                 raise RagError(f"unknown filter field '{key}'; this corpus has: {', '.join(sorted(self._filter_keys))}")
-        return dict(filters)
+            resolved[fields] = value
+        return resolved
 
 
 def parse_filters(pairs: list[str] | None) -> dict[str, Any]:

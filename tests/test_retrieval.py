@@ -90,16 +90,20 @@ def test_filters_accept_fields_only_some_sources_have(seeded_copy, tmp_path):
 
 def test_filters_match_values_however_the_corpus_typed_them(seeded_copy, tmp_path):
     """A CSV stores every field as text: `--filter year=2022` (parsed as a number) still finds "2022",
-    and "Workshop" finds "workshop"."""
+    "Workshop" finds "workshop", and "year" finds an export's "Year" column."""
     extra = tmp_path / "papers.csv"
     extra.write_text('id,title,abstract,year,track\nC1,Spiking sparse transformers,"We train spiking neural networks '
                      'with sparse attention for event cameras.",2022,workshop\n', encoding="utf-8")
+    export = tmp_path / "export.csv"
+    export.write_text('Title,Abstract,Year\nSpiking optical flow,"Spiking neural networks estimate optical flow '
+                      'from event cameras.",2021\n', encoding="utf-8")
     settings = make_settings(seeded_copy)
-    RagService(settings).ingest([extra], progress=False)
+    RagService(settings).ingest([extra, export], progress=False)
     retriever = RagService(settings).retriever
-    for filters in ({"year": 2022}, {"year": "2022"}, {"track": "Workshop"}):
+    for filters in ({"year": 2022}, {"year": "2022"}, {"track": "Workshop"}, {"YEAR": 2022}):
         assert [h.paper_id for h in retriever.search("spiking neural networks", filters=filters)] == ["C1"], filters
     assert retriever.search("spiking neural networks", filters={"year": 2023}) == []
+    assert [h.title for h in retriever.search("spiking neural networks event cameras", filters={"year": 2021})] == ["Spiking optical flow"]
 
 
 def test_rm3_feedback_searches_through_the_retriever(seeded_settings):
