@@ -12,6 +12,8 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator
 
+import numpy as np
+
 from rag.backends import AnswerBackend, LLMError
 from rag.conversation import standalone_question
 from rag.errors import RagError
@@ -190,11 +192,13 @@ class Answerer:
         So "which paper uses spiking networks for speech recognition" is not answered from a paper
         on spiking networks alone, while "forecasting thunderstorms" finds the nowcasting paper."""
         floor = self.settings.answer.min_phrase_similarity
+        unheld = [unheld_phrases(question, source) for source in sources]
+        phrases = sorted({phrase for own in unheld for phrase in own})  # each phrase encoded once
+        vectors = dict(zip(phrases, self.retriever.embedder.encode_array(phrases))) if phrases else {}
         kept = []
-        for source in sources:
-            unheld = unheld_phrases(question, source)
-            if unheld and len(source.vectors):
-                closeness = self.retriever.embedder.encode_array(unheld) @ source.vectors.T
+        for source, own in zip(sources, unheld):
+            if own and len(source.vectors):
+                closeness = np.stack([vectors[phrase] for phrase in own]) @ source.vectors.T
                 if closeness.max(axis=1).min() < floor:
                     continue
             kept.append(source)
