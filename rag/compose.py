@@ -307,7 +307,9 @@ def display_name(source: Source) -> str:
 
 
 def _name_or_paper(source: Source) -> str:
-    return display_name(source) or "cited paper's"
+    """How "The ... abstract" names the paper: the short name before its title's colon ("BEARCUBS"),
+    else its display name, else "cited paper's"."""
+    return title_head(source.hit.title) or display_name(source) or "cited paper's"
 
 
 def _quote(source: Source, i: int, lead: bool) -> Statement:

@@ -1,5 +1,6 @@
-"""Bibliographic questions answered from the paper's record (rag.bibliography): a conference export
-names each paper's authors, and its file name the venue and year, though no abstract does."""
+"""Questions over a real conference paper list (COLM 2025, as exported by paperlists): bibliographic
+ones answered from the paper's record (rag.bibliography: the export names each paper's authors, and
+its file name the venue and year, though no abstract does), and answers that lead with a long title."""
 
 from __future__ import annotations
 
@@ -49,9 +50,11 @@ def test_authors_of_asks_for_authors_only_when_the_question_asks_who(question, b
 
 @pytest.fixture(scope="module")
 def colm(tmp_path_factory):
-    """An extractive answerer over the first 40 papers of the real COLM 2025 paper list, saved as
-    colm2025.json, so that the venue and year come from the file name as for any export."""
-    records = json.loads(shared_data("paperlists_papercopilot/colm2025.json").read_text())[:40]
+    """An extractive answerer over 41 papers of the real COLM 2025 paper list (the first 40 and
+    AgentRewardBench), saved as colm2025.json, so that the venue and year come from the file name as
+    for any export."""
+    records = json.loads(shared_data("paperlists_papercopilot/colm2025.json").read_text())
+    records = records[:40] + [r for r in records[40:] if r["title"].startswith("AgentRewardBench")]
     root = tmp_path_factory.mktemp("colm")
     corpus = root / "colm2025.json"
     corpus.write_text(json.dumps(records))
@@ -81,3 +84,19 @@ def test_a_question_about_what_the_authors_did_is_answered_from_the_abstract(col
 def test_what_is_a_named_paper_gets_the_sentence_introducing_it(colm):
     answer = colm.ask("What is BEARCUBS?")
     assert "we introduce BEARCUBS" in answer.answer
+
+
+def test_a_quote_led_by_a_long_title_is_checked_as_the_quote(colm):
+    # The title's words ("Evaluating Automatic Evaluations of Web Agent Trajectories") once drew the
+    # check to another sentence, which lacks "no single", and the quote failed as a contradiction.
+    answer = colm.ask("how many LLM judges were evaluated in AgentRewardBench")
+    assert not answer.refused and "we evaluate 12 LLM judges" in answer.answer
+    assert answer.citations[0].quote.startswith("Using our benchmark, we evaluate 12 LLM judges")
+
+
+@pytest.mark.parametrize("question", [
+    "how many LLM judges were evaluated in JudgeArena",  # a benchmark no paper of the list names
+    "what accuracy does WebPilot reach on BEARCUBS",  # BEARCUBS reports other agents' accuracy
+])
+def test_a_coined_name_no_paper_holds_is_refused(colm, question):
+    assert colm.ask(question).refused
