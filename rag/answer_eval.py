@@ -16,6 +16,7 @@ from typing import Any
 from tqdm import tqdm
 
 from rag.answer import Answer
+from rag.bibliography import record_text
 from rag.errors import RagError
 from rag.grounding import cited_numbers, split_answer, strip_markers
 from rag.text import missing_terms
@@ -92,7 +93,7 @@ def summarize(qa: list[dict[str, Any]], answers: list[Answer], abstracts: Any, b
 
 
 def _unsupported_numbers(answer: Answer, abstracts: Any) -> int:
-    """Numbers shown as findings in `answer` that its cited papers' abstracts do not contain."""
+    """Numbers shown as findings in `answer` that its cited papers' abstracts (and records) do not contain."""
     if answer.refused or answer.error:
         return 0
     by_n = {c.n: c.paper_id for c in answer.citations}
@@ -106,11 +107,14 @@ def _unsupported_numbers(answer: Answer, abstracts: Any) -> int:
 
 
 def _abstract_lookup(service: RagService) -> Any:
+    """`abstract(paper_id)`: what an answer may state about the paper, its abstract and the facts
+    of its record that answers give (`rag.bibliography.record_text`: authors, venue, year)."""
     cache: dict[str, str] = {}
 
     def abstract(paper_id: str) -> str:
         if paper_id not in cache:
-            cache[paper_id] = service.abstract(paper_id)
+            paper = service.store.get_paper(paper_id)
+            cache[paper_id] = f"{service.abstract(paper_id)} {record_text(paper.metadata) if paper else ''}"
         return cache[paper_id]
 
     return abstract

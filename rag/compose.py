@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rag.bibliography import record_fact
 from rag.intent import Intent
 from rag.query import FIELD_ACRONYMS, topic_phrases
 from rag.sources import Source
@@ -164,8 +165,9 @@ SECOND_RATIO = 0.9
 
 @dataclass(frozen=True)
 class Statement:
-    """One sentence of a composed answer: `text` with its [n] marker; `silent` when it says the
-    abstract does not state the asked fact (true by construction: no sentence of it does)."""
+    """One sentence of a composed answer: `text` with its [n] marker; `silent` when it quotes no
+    sentence of the abstract: it says the abstract does not state the asked fact, or gives it from
+    the paper's record (its authors, year, venue). Such a statement is true by construction."""
 
     text: str
     n: int
@@ -180,7 +182,8 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     contribution (method, paper and general questions that do not name the paper), and the next
     ones scoring at least `ratio` of the best. Empty, so that the question is refused, when a
     compared thing ("difference between A and B") is in no source, or a bibliographic question
-    (authors, year, venue) names no source's own paper; one naming it is told the abstract is silent.
+    (authors, year, venue) names no source's own paper; one naming it is told the abstract is silent,
+    and given the fact from the paper's record when it holds it (`rag.bibliography`).
     A question looking for a paper by a figure ("which paper releases a dataset of 100 million
     conformers") is answered only from sources whose abstract states that figure.
     """
@@ -190,8 +193,12 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         return []
     if intent.kind == "bibliographic":  # an abstract never says who wrote it, or when and where it appeared
         named = next((src for src in sources if calls_by_name(question, src.hit.title, src.abstract)), None)
-        return [] if named is None else [
-            Statement(f"The {_name_or_paper(named)} abstract {intent.missing_phrase()} [{named.n}].", named.n, silent=True)]
+        if named is None:
+            return []
+        fact = record_fact(intent.noun, named.hit.chunk_metadata)  # the paper's record (its corpus entry) may say it
+        record = f"; its record gives {fact}" if fact else ""
+        return [Statement(f"The {_name_or_paper(named)} abstract {intent.missing_phrase()}{record} [{named.n}].",
+                          named.n, silent=True)]
     if intent.kind == "papers":
         return [_line(src, int(np.argmax(_scores(src, intent, question)))) for src in sources]
     top = sources[0]
@@ -204,7 +211,9 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     if intent.kind in ("method", "general", "paper"):
         # The paper's contribution names the method for a question that does not; one that does
         # ("how does LABO ...") wants the sentences on what it asks.
-        contribution = None if _names_paper(top, question) else _contribution(top, ranked)
+        # "What is BEARCUBS?" asks about nothing but the paper: the sentence introducing it answers.
+        named = _names_paper(top, question) and bool(_asked_stems(question, top))
+        contribution = None if named else _contribution(top, ranked)
         if contribution is not None and contribution not in chosen and max_sentences > 1:
             chosen.append(contribution)
     if chosen[0] > 0 and _LEANS.search(top.sentence(chosen[0])) and max_sentences > 1:
@@ -231,9 +240,15 @@ def bears_on(sentence: str, question: str, source: Source) -> bool:
     but the paper."""
     if _META.search(sentence):
         return False
-    asked = _stems(_LOCATOR.sub(" ", question)) - _stems(" ".join(_own_words(source, question))) - _QUANTIFIERS
+    asked = _asked_stems(question, source)
     held = _stems(sentence)
     return not asked or any(_holds(held, w) for w in asked)
+
+
+def _asked_stems(question: str, source: Source) -> set[str]:
+    """The stems of what `question` asks about `source`: its words but the paper's own names,
+    locator words and quantifiers (empty for "what is BEARCUBS?")."""
+    return _stems(_LOCATOR.sub(" ", question)) - _stems(" ".join(_own_words(source, question))) - _QUANTIFIERS
 
 
 def _sets_scene(sentence: str) -> bool:
@@ -292,7 +307,9 @@ def display_name(source: Source) -> str:
 
 
 def _name_or_paper(source: Source) -> str:
-    return display_name(source) or "cited paper's"
+    """How "The ... abstract" names the paper: the short name before its title's colon ("BEARCUBS"),
+    else its display name, else "cited paper's"."""
+    return title_head(source.hit.title) or display_name(source) or "cited paper's"
 
 
 def _quote(source: Source, i: int, lead: bool) -> Statement:

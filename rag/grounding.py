@@ -24,6 +24,7 @@ from rag.embeddings import SentenceTransformerEmbedding
 from rag.settings import GroundingSettings
 from rag.sources import Source
 from rag.text import missing_terms, split_sentences, tokenize
+from rag.titles import introduced_name
 from rag.verifier import RulesVerifier, Verifier, candidate_passages
 
 MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
@@ -104,10 +105,13 @@ class GroundingChecker:
         """A verdict for every sentence, in order (one encode call for all of them)."""
         by_n = {s.n: s for s in sources}
         claims = [strip_markers(s) for s in sentences]
-        vectors = np.asarray(self.embedder.encode(claims), dtype=np.float32) if claims else np.zeros((0, 1))
-        return [self._check_one(s, c, v, by_n) for s, c, v in zip(sentences, claims, vectors)]
+        # "Name: “quote”": the quote alone is what the passages must support; the name's words would
+        # pull the closest passage astray (the names check still reads the whole sentence).
+        quotes = [_quoted_after_name(c, [by_n[n] for n in cited_numbers(s) if n in by_n]) for s, c in zip(sentences, claims)]
+        vectors = np.asarray(self.embedder.encode(quotes), dtype=np.float32) if quotes else np.zeros((0, 1))
+        return [self._check_one(s, c, q, v, by_n) for s, c, q, v in zip(sentences, claims, quotes, vectors)]
 
-    def _check_one(self, sentence: str, claim: str, vector: np.ndarray, by_n: dict[int, Source]) -> SentenceCheck:
+    def _check_one(self, sentence: str, claim: str, quote: str, vector: np.ndarray, by_n: dict[int, Source]) -> SentenceCheck:
         cited = cited_numbers(sentence)
         known = [by_n[n] for n in cited if n in by_n]
         if not known:
@@ -124,8 +128,23 @@ class GroundingChecker:
             return SentenceCheck(sentence, cited, False, f"'{missing[0]}' is not in the cited source", support)
         k = self.settings.passages
         passages = sorted((p for src in known for p in candidate_passages(src, vector, k)), key=lambda p: -p.similarity)[:k]
-        verdict = self.verifier.verify(claim, passages, known)
+        verdict = self.verifier.verify(quote, passages, known)
         return SentenceCheck(sentence, cited, verdict.supported, verdict.reason, support)
+
+
+_NAMED_QUOTE = re.compile(r"^(?P<name>[^“”]{1,200}?):\s*“(?P<quote>[^“”]+)”\s*\.?$")
+
+
+def _quoted_after_name(claim: str, sources: list[Source]) -> str:
+    """The quote of a claim of the form `Name: “quote”`, when every word of Name is in a cited
+    paper's title or the name its abstract introduces (answers lead with the paper's name); else
+    the claim unchanged."""
+    match = _NAMED_QUOTE.match(claim)
+    if not match:
+        return claim
+    name = set(tokenize(match.group("name")))
+    named = any(name <= set(tokenize(f"{src.hit.title} {introduced_name(src.abstract)}")) for src in sources)
+    return match.group("quote") if name and named else claim
 
 
 def _best_passage(source: Source, vector: np.ndarray) -> Support:

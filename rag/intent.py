@@ -79,7 +79,10 @@ _COMPARISON = re.compile(r"\bhow\s+(?:do|does|did|would)\s+.+?\s+compare\b|\bcom
 # Who wrote a work, when or where it appeared: an abstract never states this about itself.
 _BIBLIOGRAPHIC = re.compile(
     r"^\s*who\s+(?:first\s+)?(?:invented|introduced|proposed|created|developed|discovered|coined|came\s+up\s+with)\b"
-    r"|^\s*who\s+(?:wrote|authored|published|is\s+the\s+author|are\s+the\s+authors)\b|\bauthors?\s+of\b|\bwho\s+(?:are|were)\s+the\s+authors\b"
+    r"|^\s*who\s+(?:wrote|authored|published|is\s+the\s+author|are\s+the\s+authors)\b|\bwho\s+(?:are|were)\s+the\s+authors\b"
+    # "list the authors of X", "authors of X?"; not "how do the authors of X evaluate it"
+    r"|^\W*(?:(?:who|what|which|list|name|give|tell|show)(?:\s+(?:are|were|is|was|the|me|us|all|names?|of|full|list))*\s+)?"
+    r"(?:the\s+)?authors?\s+of\b"
     r"|\b(?:what|which)\s+year\b|\bwhen\s+(?:was|were|did)\b.*\b(?:publish|releas|appear|come\s+out|came\s+out)"
     r"|\b(?:which|what)\s+(?:conference|venue|journal|workshop|university|universities|lab|institutions?|affiliations?)\b"
     r"|\bpublished\s+(?:at|in)\s+(?:which|what)\b"

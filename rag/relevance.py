@@ -56,7 +56,7 @@ class RelevancePolicy:
         """
         if self.title_names or self.topic_phrase:
             abstract = hit_abstract(hit, f"{hit.text} {getattr(hit, 'bm25_text', None) or ''}")
-            if _misses_versioned_name(query, abstract):
+            if _misses_coined_name(query, f"{hit.title} {abstract}"):
                 return False
             if self.title_names and (calls_by_name(query, hit.title, abstract) or mentions_name(query, abstract)):
                 return True
@@ -132,16 +132,19 @@ def _holds_topic(query: str, text: str) -> bool:
 _METRIC = re.compile(r"^(?:f\d|top-?\d+|r\d|l\d|bleu-?\d|rouge-?\w)$", re.IGNORECASE)
 
 
-def _misses_versioned_name(query: str, text: str) -> bool:
-    """True when the query names versioned things (letters with digits: "ResNet-50", "GPT-4"; or a
-    name with a "+" suffix: "LoRA+") and `text` holds none of them (hyphens and case aside: "cifar10"
-    is "CIFAR-10"); a measure ("F1 score", "top-1 accuracy") is no such thing."""
+def _misses_coined_name(query: str, text: str) -> bool:
+    """True when the query names coined things and `text` holds none of them (hyphens and case
+    aside: "cifar10" is "CIFAR-10"): versioned names (letters with digits: "ResNet-50", "GPT-4"; a
+    name with a "+" suffix: "LoRA+") and capitalised names with a capital after a small letter
+    ("JudgeArena", "WebPilot"). A measure ("F1 score", "top-1 accuracy", "mAP") is no such thing."""
     def flat(s: str) -> str:
         return re.sub(r"[\s_-]", "", s.lower())
-    versioned = [flat(n) for n in names_in(query)
-                 if any(c.isdigit() for c in n) and any(c.isalpha() for c in n) and not _METRIC.match(n)]
-    versioned += [flat(n) for n in re.findall(r"(?<![\w+])[A-Za-z][\w-]*\+(?![\w+])", query)]
-    return bool(versioned) and not any(v in flat(text) for v in versioned)
+    plus = re.findall(r"(?<![\w+])[A-Za-z][\w-]*\+(?![\w+])", query)  # "LoRA+" is not LoRA
+    coined = [flat(n) for n in names_in(query) if f"{n}+" not in plus
+              and ((any(c.isdigit() for c in n) and any(c.isalpha() for c in n) and not _METRIC.match(n))
+                   or re.fullmatch(r"[A-Z][\w-]*[a-z][A-Z][\w-]*", n))]
+    coined += [flat(n) for n in plus]
+    return bool(coined) and not any(v in flat(text) for v in coined)
 
 
 def retrieval_floor(settings: Settings) -> RelevancePolicy:

@@ -104,6 +104,10 @@ class PaperRetriever(BaseRetriever):
         self._first_chunk = {m["paper_id"]: i for i, m in enumerate(bm25.metadatas) if m.get("chunk", 0) == 0}
         self._filter_keys = {k for k in set().union(*(m.keys() for m in bm25.metadatas)) if filterable(k)}
 
+    def papers(self) -> list[dict[str, Any]]:
+        """Each indexed paper's fields (its first chunk's metadata: title, source, paper_id, ...)."""
+        return [self.bm25.metadatas[i] for i in self._first_chunk.values()]
+
     def holds_term(self, term: str) -> bool:
         """True when some paper of the store holds `term` (a stem from `rag.text.tokenize`)."""
         return self.bm25.holds(term)

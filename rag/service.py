@@ -24,6 +24,7 @@ from rag.backends import build_backend
 from rag.bm25_index import load_or_build, manifest_stamp
 from rag.embeddings import SentenceTransformerEmbedding, build_embedding
 from rag.errors import EmptyStoreError, RagError
+from rag.examples import example_questions
 from rag.ingest import IngestReport, bm25_dir, ingest
 from rag.lock import ingest_running
 from rag.postprocess import build_postprocessors
@@ -134,6 +135,10 @@ class RagService:
     def abstract(self, paper_id: str) -> str:
         """The whole abstract of a stored paper ("" when it is not stored)."""
         return self.store.abstract(paper_id)
+
+    def example_questions(self) -> list[str]:
+        """Questions to offer on the chat page that this store's papers answer (`rag.examples`)."""
+        return example_questions(self.retriever.papers(), self.settings.corpus.example_questions)
 
     def profiles(self) -> list[str]:
         """The profiles callers may choose, `default` first."""

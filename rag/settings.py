@@ -47,6 +47,7 @@ class _Section(BaseModel):
 class CorpusSettings(_Section):
     default_paths: list[str]
     warn_chars: int = Field(ge=1)
+    example_questions: list[str]
 
 
 class StoreSettings(_Section):

@@ -160,14 +160,15 @@ def calls_by_name(query: str, title: str, abstract: str) -> bool:
     one of `own_names` in any case ("unisparse", "adaptive physics transformer"), or an all-capital
     name typed in lower case ("gear") when the rest of the question is about the paper: it has no
     other topic word (who wrote it, when it appeared aside), or one the abstract holds ("credit card
-    fraud" does not call CARD). A name followed by "+" ("LoRA+") calls no paper of that name."""
+    fraud" does not call CARD); the title's head before a colon counts ("bearcubs" for "BEARCUBS: A
+    benchmark ..."). A name followed by "+" ("LoRA+") calls no paper of that name."""
     query = _VARIANT.sub(" ", query)  # "LoRA+" is another method than LoRA
     introduced = introduced_name(plain_markup(abstract))
     written = [word.lower() for word in names_in(query) if len(word) > 2]
     own = f"{title} {introduced}".lower()
     if any(word in own for word in written) or names_any(query, own_names(title, abstract)):
         return True
-    capitals = [n for n in (title, introduced) if len(n) > 2 and n.isupper() and n.isalpha()]
+    capitals = [n for n in (title, introduced, title_head(title)) if len(n) > 2 and n.isupper() and n.isalpha()]
     return any(names_any(query, [n.lower()]) and _about_paper(query, n, abstract) for n in capitals)
 
 

@@ -41,13 +41,17 @@ def test_eval_answers_scores_a_qa_file(seeded_dir, tmp_path):
     qa.write_text(
         json.dumps({"id": "a", "question": "By how much does StormInsight reduce MAE?", "gold_papers": ["000_711129f47277f084#4"], "answer_contains": ["12.4%"]}) + "\n"
         + json.dumps({"id": "b", "question": "What is a good recipe for sourdough bread?", "gold_papers": [], "answer_contains": []}) + "\n"
+        # The seeds' heading names ICML 2026: a number from the paper's record, not an unsupported one.
+        + json.dumps({"id": "c", "question": "where was gear published", "gold_papers": ["003_cb611f67ebca296c#3"],
+                      "answer_contains": ["does not state", "its record gives ICML 2026"]}) + "\n"
     )
     done = run_cli("eval", "answers", "--qa", str(qa), "--json", "--profile", "extractive", "--data-dir", str(seeded_dir))
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     summary = result["summary"]
     assert summary["answer_contains"] == 1.0 and summary["cites_expected_paper"] == 1.0 and summary["correct_refusals"] == 1.0
-    assert [i["id"] for i in result["items"]] == ["a", "b"] and result["items"][1]["refused"] is True
+    assert summary["unsupported_numbers_shown"] == 0
+    assert [i["id"] for i in result["items"]] == ["a", "b", "c"] and result["items"][1]["refused"] is True
 
 
 def _run_in_terminal(*args: str) -> str:

@@ -18,12 +18,6 @@ from ui.guard import guarded, report
 from ui.session import Session, Turn
 
 CHAT_CONCURRENCY = 8
-EXAMPLES = [
-    "How do protein language models help molecular dynamics?",
-    "How can spiking networks be trained without batch norm?",
-    "How do machine learning models improve weather nowcasting?",
-    "How can LLMs produce calibrated confidence estimates?",
-]
 # Delegated click handler: a citation link anywhere on the page asks the server for that turn's
 # sources with the cited card active; after each re-render the active card is scrolled into view.
 CITE_JS = """
@@ -66,7 +60,9 @@ def build_app(service: RagService, profile: str, corpus: Mapping[str, Any]) -> g
                     )
                     send = gr.Button("Send", variant="primary", scale=1, min_width=80, elem_id="send")
                     clear = gr.Button("Clear chat", scale=1, min_width=80, elem_id="clear")
-                gr.Examples(examples=[[q] for q in EXAMPLES], inputs=[question], label="Example questions")
+                examples = service.example_questions()
+                if examples:
+                    gr.Examples(examples=[[q] for q in examples], inputs=[question], label="Example questions")
                 with gr.Accordion("Settings", open=True, elem_id="settings"):
                     backend = gr.Dropdown(
                         service.profiles(), value=profile, label="Profile / backend (config/*.yaml)", elem_id="profile",

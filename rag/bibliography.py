@@ -1,0 +1,71 @@
+"""Answers to bibliographic questions (who wrote a paper, when and where it appeared) from the
+paper's record: the corpus fields stored beside its abstract.
+
+An abstract never names its own authors, year or venue, but an export of a conference's paper list
+usually does (`author`, `year`, `venue`, or the venue and year `rag.corpus` reads from a file name
+such as `colm2025.json`). When the record holds the asked field, the answer gives it; otherwise the
+answer says the abstract does not (rag.compose).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+# Record fields that hold each bibliographic fact, in order of preference (names compared case-folded).
+_FIELDS = {
+    "date": ("year", "publication_year", "date", "publication_date", "pub_date", "published"),
+    "venue": ("venue", "conference", "journal", "booktitle", "proceedings"),
+    "affiliation": ("affiliations", "affiliation", "institutions", "institution", "aff"),
+}
+# Names listed in full up to this many; beyond it, the first ones and a count of the rest.
+MAX_NAMES = 12
+
+
+def record_fact(noun: str, metadata: Mapping[str, Any]) -> str | None:
+    """The asked fact ("authors", "date", "venue" or "affiliation") as the object of "its record
+    gives ..." ("the authors as Ann Lee and Bo Chen", "the year 2025", "COLM 2025"), from a paper's
+    stored metadata; None when the record does not hold it."""
+    if noun == "authors":
+        names = _names(metadata.get("authors"))
+        return f"the authors as {_listed(names)}" if names else None
+    if noun == "affiliation":
+        places = _names(_field(metadata, "affiliation"))
+        return f"the institutions as {_listed(places)}" if places else None
+    year = _field(metadata, "date")
+    venue = _field(metadata, "venue")
+    if noun == "venue" and venue:
+        return f"{venue}{f' {year}' if year and year not in venue else ''}"
+    if noun == "date" and year:
+        return f"the year {year}{f' ({venue})' if venue else ''}"
+    return None
+
+
+def record_text(metadata: Mapping[str, Any]) -> str:
+    """Every fact `record_fact` may give from `metadata`, as one text (for checking an answer's
+    numbers and names against the record as well as the abstract)."""
+    facts = (record_fact(noun, metadata) for noun in ("authors", "affiliation", "venue", "date"))
+    return " ".join(fact for fact in facts if fact)
+
+
+def _field(metadata: Mapping[str, Any], noun: str) -> str:
+    """The first non-empty record field holding `noun`'s fact, as text ("" when none does)."""
+    by_name = {str(key).lower(): value for key, value in metadata.items()}
+    for name in _FIELDS[noun]:
+        value = by_name.get(name)
+        if value not in (None, "") and not isinstance(value, bool):
+            return " ".join(str(value).split())
+    return ""
+
+
+def _names(value: Any) -> list[str]:
+    """The distinct names in a stored list ("Ann Lee; Bo Chen", "MIT;MIT+CMU"), in order."""
+    names = [" ".join(name.split()) for name in re.split(r"[;+]", str(value or ""))]
+    return list(dict.fromkeys(name for name in names if name))
+
+
+def _listed(names: list[str]) -> str:
+    """"A", "A and B", "A, B and C", or the first MAX_NAMES and "N others"."""
+    if len(names) > MAX_NAMES:
+        return f"{', '.join(names[:MAX_NAMES])} and {len(names) - MAX_NAMES} others"
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

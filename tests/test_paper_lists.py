@@ -1,0 +1,102 @@
+"""Questions over a real conference paper list (COLM 2025, as exported by paperlists): bibliographic
+ones answered from the paper's record (rag.bibliography: the export names each paper's authors, and
+its file name the venue and year, though no abstract does), and answers that lead with a long title."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import answerer_for, make_settings, shared_data
+from rag.bibliography import MAX_NAMES, record_fact, record_text
+from rag.intent import classify
+from rag.service import RagService
+
+
+def test_the_record_gives_authors_year_venue_and_institutions():
+    record = {"authors": "Ann Lee; Bo Chen; Cy Diaz", "Year": 2025, "venue": "COLM",
+              "aff": "MIT;MIT+CMU;;Oxford"}
+    assert record_fact("authors", record) == "the authors as Ann Lee, Bo Chen and Cy Diaz"
+    assert record_fact("date", record) == "the year 2025 (COLM)"
+    assert record_fact("venue", record) == "COLM 2025"
+    assert record_fact("affiliation", record) == "the institutions as MIT, CMU and Oxford"
+    assert record_fact("authors", {"authors": "Ann Lee"}) == "the authors as Ann Lee"
+    assert "2025" in record_text(record) and "Cy Diaz" in record_text(record)
+
+
+def test_a_record_without_the_field_gives_nothing():
+    assert record_fact("authors", {"authors": ""}) is None
+    assert record_fact("venue", {"year": 2025}) is None
+    assert record_fact("date", {"title": "X"}) is None
+
+
+def test_a_long_author_list_is_cut_with_a_count():
+    names = "; ".join(f"Author {i}" for i in range(MAX_NAMES + 3))
+    assert record_fact("authors", {"authors": names}).endswith(f"Author {MAX_NAMES - 1} and 3 others")
+
+
+@pytest.mark.parametrize("question,bibliographic", [
+    ("list the authors of BEARCUBS", True),
+    ("authors of bearcubs?", True),
+    ("what are the names of the authors of BEARCUBS", True),
+    ("who are the authors of gear", True),
+    ("How do the authors of AgentRewardBench evaluate LLM judges?", False),
+    ("what did the authors of gear find", False),
+])
+def test_authors_of_asks_for_authors_only_when_the_question_asks_who(question, bibliographic):
+    assert (classify(question).kind == "bibliographic") == bibliographic
+
+
+@pytest.fixture(scope="module")
+def colm(tmp_path_factory):
+    """An extractive answerer over 41 papers of the real COLM 2025 paper list (the first 40 and
+    AgentRewardBench), saved as colm2025.json, so that the venue and year come from the file name as
+    for any export."""
+    records = json.loads(shared_data("paperlists_papercopilot/colm2025.json").read_text())
+    records = records[:40] + [r for r in records[40:] if r["title"].startswith("AgentRewardBench")]
+    root = tmp_path_factory.mktemp("colm")
+    corpus = root / "colm2025.json"
+    corpus.write_text(json.dumps(records))
+    settings = make_settings(root / "data")
+    service = RagService(settings)
+    service.ingest([str(corpus)])
+    extractive = settings.model_copy(update={"llm": settings.llm.model_copy(update={"provider": "extractive"})})
+    return answerer_for(extractive, service.retriever)
+
+
+@pytest.mark.parametrize("question,fact", [
+    ("Who wrote BEARCUBS?", "does not name its authors; its record gives the authors as Yixiao Song, Katherine Thai"),
+    ("where was BEARCUBS published?", "does not state where it was published; its record gives COLM 2025 [1]."),
+    ("when was bearcubs published", "does not state when it was published; its record gives the year 2025 (COLM) [1]."),
+])
+def test_a_bibliographic_question_is_answered_from_the_papers_record(colm, question, fact):
+    answer = colm.ask(question)
+    assert not answer.refused and fact in answer.answer
+    assert [c.title for c in answer.citations] == ["BEARCUBS: A benchmark for computer-using web agents"]
+
+
+def test_a_question_about_what_the_authors_did_is_answered_from_the_abstract(colm):
+    answer = colm.ask("How do the authors of BEARCUBS evaluate web agents?")
+    assert not answer.refused and "“" in answer.answer and "authors" not in answer.answer.split("“")[0]
+
+
+def test_what_is_a_named_paper_gets_the_sentence_introducing_it(colm):
+    answer = colm.ask("What is BEARCUBS?")
+    assert "we introduce BEARCUBS" in answer.answer
+
+
+def test_a_quote_led_by_a_long_title_is_checked_as_the_quote(colm):
+    # The title's words ("Evaluating Automatic Evaluations of Web Agent Trajectories") once drew the
+    # check to another sentence, which lacks "no single", and the quote failed as a contradiction.
+    answer = colm.ask("how many LLM judges were evaluated in AgentRewardBench")
+    assert not answer.refused and "we evaluate 12 LLM judges" in answer.answer
+    assert answer.citations[0].quote.startswith("Using our benchmark, we evaluate 12 LLM judges")
+
+
+@pytest.mark.parametrize("question", [
+    "how many LLM judges were evaluated in JudgeArena",  # a benchmark no paper of the list names
+    "what accuracy does WebPilot reach on BEARCUBS",  # BEARCUBS reports other agents' accuracy
+])
+def test_a_coined_name_no_paper_holds_is_refused(colm, question):
+    assert colm.ask(question).refused
