@@ -145,11 +145,12 @@ class Answerer:
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
         # The answer's own relevance policy replaces retrieval's floor.
         top_k = top_k or answer_top_k(asked, self.settings.answer.top_k, self.settings.answer.max_papers)
-        hits = self.retriever.search(asked, top_k=top_k, floor=False)
+        scope = self.retriever.scope(asked)  # "which aistats papers ...": only that venue's papers
+        hits = self.retriever.search(asked, top_k=top_k, floor=False, filters=scope)
         relevant = named_first(self._admitted(hits, asked), asked)
         for variant in list_variants(standalone):  # "scaling behaviour" finds "scaling behavior" too
             seen = {h.paper_id for h in relevant}
-            relevant += [h for h in self._admitted(self.retriever.search(variant, top_k=top_k, floor=False), variant)
+            relevant += [h for h in self._admitted(self.retriever.search(variant, top_k=top_k, floor=False, filters=scope), variant)
                          if h.paper_id not in seen][: max(0, top_k - len(relevant))]
         if not relevant:
             clock.lap("retrieve")

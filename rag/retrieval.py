@@ -11,6 +11,7 @@ returns nothing. `PaperRetriever` is also a LlamaIndex `BaseRetriever`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence
 
@@ -33,6 +34,8 @@ from rag.text import tokenize
 from rag.titles import display_title
 
 MODES = ("hybrid", "dense", "bm25")
+# Metadata fields a question may scope itself to by naming a value ("which AISTATS papers ...").
+SCOPE_FIELDS = ("venue", "year")
 
 
 class PostProcessor(Protocol):
@@ -103,10 +106,30 @@ class PaperRetriever(BaseRetriever):
         self._position = {chunk_id: i for i, chunk_id in enumerate(bm25.chunk_ids)}
         self._first_chunk = {m["paper_id"]: i for i, m in enumerate(bm25.metadatas) if m.get("chunk", 0) == 0}
         self._filter_keys = {k for k in set().union(*(m.keys() for m in bm25.metadatas)) if filterable(k)}
+        self._scope_values: dict[str, set[str]] | None = None  # SCOPE_FIELDS' stored values, on first use
 
     def papers(self) -> list[dict[str, Any]]:
         """Each indexed paper's fields (its first chunk's metadata: title, source, paper_id, ...)."""
         return [self.bm25.metadatas[i] for i in self._first_chunk.values()]
+
+    def scope(self, question: str) -> dict[str, str]:
+        """The filters a question states in words: each of `SCOPE_FIELDS` (venue, year) whose stored
+        value it names as a whole word, in any case ("which aistats papers ...", "2024 papers on ..."),
+        when the store holds more than one value of that field; empty otherwise."""
+        if self._scope_values is None:
+            values: dict[str, set[str]] = {name: set() for name in SCOPE_FIELDS}
+            for paper in self.papers():
+                for name in SCOPE_FIELDS:
+                    if paper.get(name) not in (None, ""):
+                        values[name].add(str(paper[name]))
+            self._scope_values = {name: found for name, found in values.items() if len(found) > 1}
+        words = set(re.findall(r"[a-z0-9]+", question.lower()))
+        scope = {}
+        for name, found in self._scope_values.items():
+            named = [value for value in found if value.lower() in words]
+            if len(named) == 1:
+                scope[name] = named[0]
+        return scope
 
     def holds_term(self, term: str) -> bool:
         """True when some paper of the store holds `term` (a stem from `rag.text.tokenize`)."""

@@ -48,19 +48,24 @@ def test_authors_of_asks_for_authors_only_when_the_question_asks_who(question, b
     assert (classify(question).kind == "bibliographic") == bibliographic
 
 
+def _records(name: str, count: int, also: str) -> list[dict]:
+    """The first `count` records of a real paper list, and those whose title contains `also`."""
+    records = json.loads(shared_data(f"paperlists_papercopilot/{name}").read_text())
+    return records[:count] + [r for r in records[count:] if also in r["title"]]
+
+
 @pytest.fixture(scope="module")
 def colm(tmp_path_factory):
     """An extractive answerer over 41 papers of the real COLM 2025 paper list (the first 40 and
-    AgentRewardBench), saved as colm2025.json, so that the venue and year come from the file name as
-    for any export."""
-    records = json.loads(shared_data("paperlists_papercopilot/colm2025.json").read_text())
-    records = records[:40] + [r for r in records[40:] if r["title"].startswith("AgentRewardBench")]
+    AgentRewardBench) and 20-odd of AISTATS 2025 (the first 15 and those on conformal prediction),
+    saved under their own file names, so that the venue and year come from them as for any export."""
     root = tmp_path_factory.mktemp("colm")
-    corpus = root / "colm2025.json"
-    corpus.write_text(json.dumps(records))
+    corpus = [root / "colm2025.json", root / "aistats2025.json"]
+    corpus[0].write_text(json.dumps(_records("colm2025.json", 40, "AgentRewardBench")))
+    corpus[1].write_text(json.dumps(_records("aistats2025.json", 15, "onformal")))
     settings = make_settings(root / "data")
     service = RagService(settings)
-    service.ingest([str(corpus)])
+    service.ingest([str(path) for path in corpus])
     extractive = settings.model_copy(update={"llm": settings.llm.model_copy(update={"provider": "extractive"})})
     return answerer_for(extractive, service.retriever)
 
@@ -100,3 +105,12 @@ def test_a_quote_led_by_a_long_title_is_checked_as_the_quote(colm):
 ])
 def test_a_coined_name_no_paper_holds_is_refused(colm, question):
     assert colm.ask(question).refused
+
+
+def test_a_question_naming_a_venue_is_answered_from_that_venue_only(colm):
+    assert colm.retriever.scope("which aistats papers are about conformal prediction") == {"venue": "AISTATS"}
+    assert colm.retriever.scope("which papers are about conformal prediction in 2025") == {}  # one year: no scope
+    answer = colm.ask("which aistats papers are about conformal prediction?")
+    assert not answer.refused and len(answer.citations) >= 2
+    assert {c.source for c in answer.citations} == {"aistats2025.json"}
+    assert colm.ask("which COLM papers are about conformal prediction?").refused
