@@ -8,6 +8,7 @@ whose `error` is one line and whose `sources` still hold what was retrieved.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator
@@ -146,6 +147,7 @@ class Answerer:
         # The answer's own relevance policy replaces retrieval's floor.
         top_k = top_k or answer_top_k(asked, self.settings.answer.top_k, self.settings.answer.max_papers)
         scope = self.retriever.scope(asked)  # "which aistats papers ...": only that venue's papers
+        asked = _unscoped(asked, self.retriever.named_scope(asked))  # "2024" is then no figure the abstracts must state
         hits = self.retriever.search(asked, top_k=top_k, floor=False, filters=scope)
         relevant = named_first(self._admitted(hits, asked), asked)
         for variant in list_variants(standalone):  # "scaling behaviour" finds "scaling behavior" too
@@ -259,6 +261,13 @@ class Answerer:
             text += f" The closest papers are: {names}."
         return Answer(question=question, answer=text, refused=True, citations=[], backend=self.backend,
                       timings_ms=clock.timings(), sources=closest, removed_sentences=[], standalone_question=standalone)
+
+
+def _unscoped(question: str, scope: dict[str, str]) -> str:
+    """`question` without the words naming its scope's values ("which 2024 papers ..." -> "which papers ...")."""
+    for value in scope.values():
+        question = re.sub(rf"(?i)\b{re.escape(value)}\b", " ", question)
+    return " ".join(question.split())
 
 
 def _repeats(sentence: str, quotes: list[str], share: float = 0.8) -> bool:

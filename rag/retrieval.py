@@ -106,30 +106,36 @@ class PaperRetriever(BaseRetriever):
         self._position = {chunk_id: i for i, chunk_id in enumerate(bm25.chunk_ids)}
         self._first_chunk = {m["paper_id"]: i for i, m in enumerate(bm25.metadatas) if m.get("chunk", 0) == 0}
         self._filter_keys = {k for k in set().union(*(m.keys() for m in bm25.metadatas)) if filterable(k)}
-        self._scope_values: dict[str, set[str]] | None = None  # SCOPE_FIELDS' stored values, on first use
+        self._scope_values: dict[str, set[str]] | None = None  # each SCOPE_FIELDS field's stored values, on first use
 
     def papers(self) -> list[dict[str, Any]]:
         """Each indexed paper's fields (its first chunk's metadata: title, source, paper_id, ...)."""
         return [self.bm25.metadatas[i] for i in self._first_chunk.values()]
 
-    def scope(self, question: str) -> dict[str, str]:
-        """The filters a question states in words: each of `SCOPE_FIELDS` (venue, year) whose stored
-        value it names as a whole word, in any case ("which aistats papers ...", "2024 papers on ..."),
-        when the store holds more than one value of that field; empty otherwise."""
+    def named_scope(self, question: str) -> dict[str, str]:
+        """Each of `SCOPE_FIELDS` (venue, year) whose stored value the question names, in any case,
+        with that value: a year as a whole word ("2024 papers on ..."), a venue before "paper(s)" or
+        after "at", "in", "from" or "of" ("which aistats papers ...", "papers at COLM"), so that a
+        venue read from a file name such as papers2023.json never takes the word "papers"."""
         if self._scope_values is None:
             values: dict[str, set[str]] = {name: set() for name in SCOPE_FIELDS}
             for paper in self.papers():
                 for name in SCOPE_FIELDS:
                     if paper.get(name) not in (None, ""):
                         values[name].add(str(paper[name]))
-            self._scope_values = {name: found for name, found in values.items() if len(found) > 1}
-        words = set(re.findall(r"[a-z0-9]+", question.lower()))
-        scope = {}
-        for name, found in self._scope_values.items():
-            named = [value for value in found if value.lower() in words]
-            if len(named) == 1:
-                scope[name] = named[0]
-        return scope
+            self._scope_values = values
+        lowered = question.lower()
+        words = set(re.findall(r"[a-z0-9]+", lowered))
+        venues = set(re.findall(r"\b(?:at|in|from|of)\s+(?:the\s+)?([a-z0-9]+)", lowered))
+        venues |= set(re.findall(r"\b([a-z0-9]+)(?:\s+\d{4})?\s+papers?\b", lowered))
+        named = {name: [value for value in found if value.lower() in (venues if name == "venue" else words)]
+                 for name, found in self._scope_values.items()}
+        return {name: values[0] for name, values in named.items() if len(values) == 1}
+
+    def scope(self, question: str) -> dict[str, str]:
+        """The filters a question states in words: its `named_scope` fields of which the store holds
+        more than one value (a store of one venue is never narrowed)."""
+        return {name: value for name, value in self.named_scope(question).items() if len(self._scope_values[name]) > 1}
 
     def holds_term(self, term: str) -> bool:
         """True when some paper of the store holds `term` (a stem from `rag.text.tokenize`)."""

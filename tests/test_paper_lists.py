@@ -114,3 +114,18 @@ def test_a_question_naming_a_venue_is_answered_from_that_venue_only(colm):
     assert not answer.refused and len(answer.citations) >= 2
     assert {c.source for c in answer.citations} == {"aistats2025.json"}
     assert colm.ask("which COLM papers are about conformal prediction?").refused
+    # A year of the store in the question is no figure the abstracts must state (one year: no scope).
+    with_year = colm.ask("which 2025 papers are about conformal prediction?")
+    assert not with_year.refused and {c.source for c in with_year.citations} == {"aistats2025.json"}
+
+
+def test_a_venue_counts_only_where_a_question_names_one(tmp_path):
+    # A file named papers2023.json gives the venue "PAPERS": "which papers ..." must not take it.
+    (tmp_path / "papers2023.json").write_text(json.dumps(_records("colm2025.json", 3, "AgentRewardBench")))
+    (tmp_path / "aistats2025.json").write_text(json.dumps(_records("aistats2025.json", 3, "Strategic Conformal")))
+    service = RagService(make_settings(tmp_path / "data"))
+    service.ingest([str(tmp_path / "papers2023.json"), str(tmp_path / "aistats2025.json")], progress=False)
+    retriever = service.retriever
+    assert retriever.named_scope("which papers study conformal prediction") == {}
+    assert retriever.scope("conformal prediction papers at AISTATS") == {"venue": "AISTATS"}
+    assert retriever.scope("which aistats 2025 papers study conformal prediction") == {"venue": "AISTATS", "year": "2025"}
