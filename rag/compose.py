@@ -45,7 +45,7 @@ from rag.query import FIELD_ACRONYMS, topic_phrases
 from rag.sources import Source
 from rag.text import NUMBER_WORDS, defined_acronyms, key_terms, tokenize
 from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_opening, names_any, own_names,
-                        plain_markup, title_head)
+                        plain_markup, readable_markup, title_head)
 
 _DIGIT = re.compile(r"\d")
 # List markers ("(1)", "(ii)") number a sentence's items; they state no figure.
@@ -297,10 +297,10 @@ def display_name(source: Source) -> str:
     words (titles of seed abstracts without a coined name) or is long. A long title gives the short
     name before its colon ("APT" of "APT: Adaptive Pruning and Tuning ..."); failing that, the name
     the abstract gives its contribution where it introduces it ("We introduce Agent Rosetta, ..."),
-    else ""."""
-    title = source.hit.title.strip()
-    if is_opening(title, source.abstract):
+    else "". LaTeX in a title reads as text (`rag.titles.readable_markup`)."""
+    if is_opening(source.hit.title.strip(), source.abstract):
         return introduced_name(source.abstract)
+    title = readable_markup(source.hit.title.strip())
     if len(title.split()) > 12:
         return title_head(title) or introduced_name(source.abstract)
     return title
@@ -309,7 +309,7 @@ def display_name(source: Source) -> str:
 def _name_or_paper(source: Source) -> str:
     """How "The ... abstract" names the paper: the short name before its title's colon ("BEARCUBS"),
     else its display name, else "cited paper's"."""
-    return title_head(source.hit.title) or display_name(source) or "cited paper's"
+    return title_head(readable_markup(source.hit.title)) or display_name(source) or "cited paper's"
 
 
 def _quote(source: Source, i: int, lead: bool) -> Statement:

@@ -24,7 +24,7 @@ from rag.embeddings import SentenceTransformerEmbedding
 from rag.settings import GroundingSettings
 from rag.sources import Source
 from rag.text import missing_terms, split_sentences, tokenize
-from rag.titles import introduced_name
+from rag.titles import introduced_name, readable_markup
 from rag.verifier import RulesVerifier, Verifier, candidate_passages
 
 MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
@@ -121,8 +121,9 @@ class GroundingChecker:
         words = set(tokenize(claim))
         if not words:
             return SentenceCheck(sentence, cited, False, "states nothing checkable", support)
-        # A paper's title is part of its record: an answer may name the paper by it ("APT: “...” [2]").
-        records = " ".join(f"{src.hit.title}.\n{src.abstract}" for src in known)
+        # A paper's title is part of its record: an answer may name the paper by it ("APT: “...” [2]"),
+        # as written or with its LaTeX read as text ("ΦFlow").
+        records = " ".join(f"{_titles(src)}.\n{src.abstract}" for src in known)
         missing = missing_terms(claim, records)
         if missing:
             return SentenceCheck(sentence, cited, False, f"'{missing[0]}' is not in the cited source", support)
@@ -143,8 +144,14 @@ def _quoted_after_name(claim: str, sources: list[Source]) -> str:
     if not match:
         return claim
     name = set(tokenize(match.group("name")))
-    named = any(name <= set(tokenize(f"{src.hit.title} {introduced_name(src.abstract)}")) for src in sources)
+    named = any(name <= set(tokenize(f"{_titles(src)} {introduced_name(src.abstract)}")) for src in sources)
     return match.group("quote") if name and named else claim
+
+
+def _titles(source: Source) -> str:
+    """The paper's title as stored, and with its LaTeX read as text when that differs."""
+    readable = readable_markup(source.hit.title)
+    return source.hit.title if readable == source.hit.title else f"{source.hit.title}. {readable}"
 
 
 def _best_passage(source: Source, vector: np.ndarray) -> Support:

@@ -138,7 +138,7 @@ def _misses_coined_name(query: str, text: str) -> bool:
     name with a "+" suffix: "LoRA+") and capitalised names with a capital after a small letter
     ("JudgeArena", "WebPilot"). A measure ("F1 score", "top-1 accuracy", "mAP") is no such thing."""
     def flat(s: str) -> str:
-        return re.sub(r"[\s_-]", "", s.lower())
+        return re.sub(r"[\s_\-$^{}]", "", s.lower())  # "E$^2$GAN" is "e2gan"
     plus = re.findall(r"(?<![\w+])[A-Za-z][\w-]*\+(?![\w+])", query)  # "LoRA+" is not LoRA
     coined = [flat(n) for n in names_in(query) if f"{n}+" not in plus
               and ((any(c.isdigit() for c in n) and any(c.isalpha() for c in n) and not _METRIC.match(n))

@@ -80,8 +80,41 @@ def is_opening(title: str, abstract: str) -> bool:
 def display_title(title: str, abstract: str) -> str:
     """The title to show for a paper: `title`, unless it is the abstract's opening words and the
     abstract introduces its contribution by name ("We introduce Agent Rosetta, ..."); then that name.
-    Stored titles stay as ingested: they are embedded and indexed with every chunk."""
-    return (introduced_name(abstract) or title) if is_opening(title, abstract) else title
+    LaTeX reads as text ("$\\bf{\\Phi}_\\textrm{Flow}$: ..." as "ΦFlow: ..."). Stored titles stay as
+    ingested: they are embedded and indexed with every chunk."""
+    return readable_markup((introduced_name(abstract) or title) if is_opening(title, abstract) else title)
+
+
+_GREEK = {name: chr(code) for name, code in (
+    ("alpha", 0x3B1), ("beta", 0x3B2), ("gamma", 0x3B3), ("delta", 0x3B4), ("epsilon", 0x3B5), ("varepsilon", 0x3B5),
+    ("zeta", 0x3B6), ("eta", 0x3B7), ("theta", 0x3B8), ("kappa", 0x3BA), ("lambda", 0x3BB), ("mu", 0x3BC),
+    ("nu", 0x3BD), ("xi", 0x3BE), ("pi", 0x3C0), ("rho", 0x3C1), ("sigma", 0x3C3), ("tau", 0x3C4), ("phi", 0x3C6),
+    ("varphi", 0x3C6), ("chi", 0x3C7), ("psi", 0x3C8), ("omega", 0x3C9), ("Gamma", 0x393), ("Delta", 0x394),
+    ("Theta", 0x398), ("Lambda", 0x39B), ("Pi", 0x3A0), ("Sigma", 0x3A3), ("Phi", 0x3A6), ("Psi", 0x3A8),
+    ("Omega", 0x3A9))}
+_SYMBOLS = {"ell": "ℓ", "infty": "∞", "times": "×", "leq": "≤", "geq": "≥", "le": "≤", "ge": "≥", "cdot": "·",
+            "sqrt": "√", "star": "⋆", "ast": "∗", **_GREEK}
+_SUPERSCRIPTS = str.maketrans("0123456789+-n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻ⁿ")
+_SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def readable_markup(text: str) -> str:
+    """`text` with its LaTeX read as plain text, for display: font commands dropped ("\\textrm{Flow}",
+    "{\\rm E}"), Greek letters and common symbols as characters ("\\Phi" is Φ, "\\ell" is ℓ), digit
+    superscripts raised ("^2" is ²) and subscripts lowered or joined ("_2" is ₂, "\\ell_p" is ℓp), "$",
+    escapes and grouping braces removed, ``quotes'' curled. Text
+    without a backslash, "$" or "``" comes back unchanged."""
+    if not any(mark in text for mark in ("\\", "$", "``")):
+        return text
+    text = re.sub(r"\\(?:text\w*|math\w*|emph|bf|rm|it|tt|boldsymbol|operatorname)\s*(?=\{)", "", text)  # "\\bf{X}" -> "{X}"
+    text = re.sub(r"\{\\(?:rm|bf|it|tt|em)\s+", "{", text)  # "{\\rm E}" -> "{E}"
+    text = re.sub(r"\\([A-Za-z]+)", lambda m: _SYMBOLS.get(m.group(1), m.group(1)), text)
+    text = re.sub(r"\^\{?([0-9+\-n]+)\}?", lambda m: m.group(1).translate(_SUPERSCRIPTS), text)
+    text = re.sub(r"_\{?([0-9]+)\}?", lambda m: m.group(1).translate(_SUBSCRIPTS), text)
+    text = re.sub(r"_(?=[\w{∞])", "", text)  # "\\ell_p" is ℓp, "\\Phi_\\textrm{Flow}" is ΦFlow
+    text = re.sub(r"\\([#%&$_])", r"\1", text)
+    text = text.replace("``", "“").replace("''", "”").replace("$", "").replace("{", "").replace("}", "")
+    return " ".join(text.split())
 
 
 def title_head(title: str) -> str:
@@ -165,7 +198,7 @@ def calls_by_name(query: str, title: str, abstract: str) -> bool:
     query = _VARIANT.sub(" ", query)  # "LoRA+" is another method than LoRA
     introduced = introduced_name(plain_markup(abstract))
     written = [word.lower() for word in names_in(query) if len(word) > 2]
-    own = f"{title} {introduced}".lower()
+    own = f"{title} {introduced} {re.sub(r'[$^{}]', '', title)}".lower()  # "E$^2$GAN" is called "E2GAN"
     if any(word in own for word in written) or names_any(query, own_names(title, abstract)):
         return True
     capitals = [n for n in (title, introduced, title_head(title)) if len(n) > 2 and n.isupper() and n.isalpha()]

@@ -1,6 +1,7 @@
 """Questions over a real conference paper list (COLM 2025, as exported by paperlists): bibliographic
 ones answered from the paper's record (rag.bibliography: the export names each paper's authors, and
-its file name the venue and year, though no abstract does), and answers that lead with a long title."""
+its file name the venue and year, though no abstract does), answers that lead with a long title,
+and titles written with LaTeX."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from conftest import answerer_for, make_settings, shared_data
 from rag.bibliography import MAX_NAMES, record_fact, record_text
 from rag.intent import classify
 from rag.service import RagService
+from rag.titles import calls_by_name, display_title, readable_markup
 
 
 def test_the_record_gives_authors_year_venue_and_institutions():
@@ -129,3 +131,24 @@ def test_a_venue_counts_only_where_a_question_names_one(tmp_path):
     assert retriever.named_scope("which papers study conformal prediction") == {}
     assert retriever.scope("conformal prediction papers at AISTATS") == {"venue": "AISTATS"}
     assert retriever.scope("which aistats 2025 papers study conformal prediction") == {"venue": "AISTATS", "year": "2025"}
+
+
+@pytest.mark.parametrize("stored,shown", [
+    (r"$\bf{\Phi}_\textrm{Flow}$: Differentiable Simulations for PyTorch, TensorFlow and Jax",
+     "ΦFlow: Differentiable Simulations for PyTorch, TensorFlow and Jax"),
+    (r"E$^2$GAN: Efficient Training of Efficient GANs", "E²GAN: Efficient Training of Efficient GANs"),
+    (r"Coresets for Multiple $\ell_p$ Regression", "Coresets for Multiple ℓp Regression"),
+    (r"Improved Trade-offs in $L_2$ Mean Estimation", "Improved Trade-offs in L₂ Mean Estimation"),
+    (r"${\rm E}(3)$-Equivariant Actor-Critic Methods", "E(3)-Equivariant Actor-Critic Methods"),
+    (r"QuIP\#: Even Better LLM Quantization", "QuIP#: Even Better LLM Quantization"),
+    ("BEARCUBS: A benchmark for computer-using web agents", "BEARCUBS: A benchmark for computer-using web agents"),
+])
+def test_a_title_with_latex_is_shown_as_text(stored, shown):
+    assert readable_markup(stored) == shown
+    assert display_title(stored, "An abstract about something else entirely.") == shown
+
+
+def test_a_name_written_with_latex_is_called_without_it():
+    abstract = "We propose an efficient training method for GANs that distils diffusion models."
+    assert calls_by_name("what is E2GAN", r"E$^2$GAN: Efficient Training of Efficient GANs", abstract)
+    assert not calls_by_name("what is E3GAN", r"E$^2$GAN: Efficient Training of Efficient GANs", abstract)
