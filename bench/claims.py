@@ -141,6 +141,14 @@ class PinnedRetriever:
         """Whether some stored paper holds `term` (the real retriever's answer)."""
         return self.retriever.holds_term(term)
 
+    def scope(self, question: str) -> dict[str, str]:
+        """The venue or year filters the question names (the real retriever's answer; `search` ignores them)."""
+        return self.retriever.scope(question)
+
+    def named_scope(self, question: str) -> dict[str, str]:
+        """The stored venue or year values the question names (the real retriever's answer)."""
+        return self.retriever.named_scope(question)
+
 
 def paper_hits(retriever: PaperRetriever) -> dict[str, PaperHit]:
     """A hit for every stored paper, built from its first chunk."""

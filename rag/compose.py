@@ -99,6 +99,8 @@ _REASON = re.compile(
 REASON_BONUS = 0.12
 # A sentence comparing against others, which names the baselines a question asks about.
 _BEATS = r"outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|better than|superior to"
+# A question asking to compare two things ("compare A and B", "A versus B", "difference between A and B").
+_ASKS_COMPARISON = re.compile(r"\b(?:compare|compared|comparison|versus|vs\.?|difference\s+between)\b", re.IGNORECASE)
 _COMPARES = re.compile(rf"\b(?:{_BEATS}|compared (?:to|with)|against)\b", re.IGNORECASE)
 # A question asking what a thing is compared with ("which models is X compared against"); a bare
 # "against" in a question ("what balances A against B") compares nothing.
@@ -218,7 +220,12 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
             chosen.append(contribution)
     if chosen[0] > 0 and _LEANS.search(top.sentence(chosen[0])) and max_sentences > 1:
         chosen.insert(0, chosen[0] - 1)  # the sentence "these three" refers to
-    if intent.kind == "check" and max_sentences > 1 and not _FINDING.search(top.sentence(chosen[-1])):
+    covered = []
+    if intent.kind == "check" and _ASKS_COMPARISON.search(question):
+        # "compare GaLore and LoRA": the sentence naming the other side comes before any finding.
+        covered = _covering(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
+        chosen += covered
+    if intent.kind == "check" and max_sentences > 1 and not covered and not _FINDING.search(top.sentence(chosen[-1])):
         # A yes/no question or a comparison wants the verdict: the best sentence reporting a finding,
         # when the closest one only sets the scene ("Prior research has often framed ...").
         # With no finding at all, a sentence on other work ("existing systems extrapolate 2D radar") is

@@ -152,3 +152,17 @@ def test_a_name_written_with_latex_is_called_without_it():
     abstract = "We propose an efficient training method for GANs that distils diffusion models."
     assert calls_by_name("what is E2GAN", r"E$^2$GAN: Efficient Training of Efficient GANs", abstract)
     assert not calls_by_name("what is E3GAN", r"E$^2$GAN: Efficient Training of Efficient GANs", abstract)
+
+
+def test_compare_a_and_b_quotes_the_sentence_naming_b(tmp_path):
+    # GaLore's best sentences for this question report its memory savings; the answer must also
+    # quote the one comparing it with LoRA, not a second figure.
+    events = json.loads(shared_data("icml2024_abstracts/ICML 2024 Events.json").read_text())
+    records = [r for r in events if r.get("name", "").startswith("GaLore")] + events[:5]
+    (tmp_path / "icml2024.json").write_text(json.dumps(records))
+    settings = make_settings(tmp_path / "data")
+    service = RagService(settings)
+    service.ingest([str(tmp_path / "icml2024.json")], progress=False)
+    extractive = settings.model_copy(update={"llm": settings.llm.model_copy(update={"provider": "extractive"})})
+    answer = answerer_for(extractive, service.retriever).ask("Compare GaLore and LoRA")
+    assert not answer.refused and "such as LoRA" in answer.answer
