@@ -59,6 +59,9 @@ NOUN_NEGATIONS = {"no", "without", "zero", "near-zero", "eliminates", "eliminate
                   "ignore", "ignores", "ignored", "ignoring", "neglect", "neglects", "neglected", "neglecting",
                   "overlook", "overlooks", "overlooked", "overlooking", "disregard", "disregards", "disregarded",
                   "disregarding"}
+# "lack a principled formulation grounded in X": what follows is neither stated nor plainly
+# denied ("lack accuracy" paraphrases "limited accuracy"), so it is set aside as a negation's scope.
+_LACKS = {"lack", "lacks", "lacked", "lacking"}
 _NEGATING_VERBS = NOUN_NEGATIONS - {"no", "without", "zero", "near-zero"}
 _FAIL = {"fail", "fails", "failed", "failing"}  # a negation only in "fail(s) to ..."
 _SKIP_AFTER_NEGATION = {
@@ -142,7 +145,10 @@ MODIFIERS: list[tuple[set[str], set[str]]] = [
 _SIDE_NAME = {w: min(side) for left, right in ANTONYMS for side in (left, right) for w in side}
 # The same by stem, so that other participles of a listed word join its side ("relying" with "relies").
 _SIDE_STEM = {_STEMMER.stemWord(w): name for w, name in _SIDE_NAME.items()}
-_NEGATING_PREFIXES = ("non-", "non", "un", "in", "im", "ir", "il", "dis", "mis", "anti-", "anti")
+_NEGATING_PREFIXES = ("non-", "non", "un", "in", "im", "ir", "il", "dis", "mis", "anti-", "anti", "off-", "pseudo-", "quasi-")
+# Prefixes that look like a negation but mostly open verbs ("informing", "improving", "distributed"):
+# a word in -ing or -ed after them is not read as negated.
+_VERB_PREFIXES = ("in", "im", "ir", "il", "dis")
 _SUPERVISION_PREFIXES = ("self-", "semi-", "weakly-", "un")
 _PRIOR_WORK = {"existing", "prior", "previous", "previously", "conventional", "traditional", "classical", "classic",
                "current", "typically", "standard", "most"}
@@ -292,8 +298,11 @@ def _ordered_names(text: str) -> list[str]:
 def words(text: str) -> list[str]:
     """Lower-cased words of `text` (hyphenated words whole, whatever their dash), with , ; : kept as
     clause breaks; "no longer", "stops being" and "ceases to" negate the word after them, as "not"
-    does; "not only", "not just" and "not merely" add rather than negate ("also")."""
+    does; "not only", "not just" and "not merely" add rather than negate ("also"); "no less than
+    14.4%" is "at least 14.4%" and "no more than 3" is "at most 3" (bounds, not negations)."""
     text = re.sub(r"\b(?:no longer|stop(?:s|ped)? being|ceas(?:es|ed|e) to(?: be)?)\b", "not", unify_dashes(text).lower().replace("n't", " not"))
+    text = re.sub(r"\bno (?:less|fewer) than (?=\d)", "at least ", text)
+    text = re.sub(r"\bno more than (?=\d)", "at most ", text)
     text = re.sub(r"\bnot (?:only|just|merely|solely|simply)\b", "also", text)
     return re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text)
 
@@ -314,7 +323,7 @@ def _parts(tokens: list[str]) -> set[str]:
 
 
 def _prefixed(word: str) -> bool:
-    return word.startswith(("non-", "anti-", "self-", "semi-", "weakly-")) or word.endswith("-free")
+    return word.startswith(("non-", "anti-", "self-", "semi-", "weakly-", "off-", "pseudo-", "quasi-")) or word.endswith("-free")
 
 
 def _canonical(word: str) -> str:
@@ -356,9 +365,9 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
         if word == ",":
             skip_until = i
             continue
-        if tuple(tokens[i:i + 2]) in _PREFERENCE_OPENERS:  # what "rather than" sets aside is not stated
-            end = next((k for k in range(i + 2, len(tokens)) if tokens[k] in _SEGMENT_BREAK), len(tokens))
-            scope.update(_canonical(t) for t in tokens[i + 2:end])
+        if tuple(tokens[i:i + 2]) in _PREFERENCE_OPENERS or word in _LACKS:  # what "rather than" sets aside is not stated
+            end = next((k for k in range(i + 1, len(tokens)) if tokens[k] in _SEGMENT_BREAK), len(tokens))
+            scope.update(_canonical(t) for t in tokens[i + 1:end] if t not in {"than", "of"})
             skip_until = end
             continue
         phrase = next((len(p) for p in _PHRASE_NEGATIONS if tuple(tokens[i:i + len(p)]) == p), 0)
@@ -402,7 +411,7 @@ def _content(word: str) -> bool:
 def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     claim_neg, claim_plain, claim_scope = _polarity(claim)
     passage_neg, passage_plain, passage_scope = _polarity(passage)
-    context_neg = _polarity(context)[0]
+    context_neg = set(_polarity(context)[0]) | _prefix_negated(passage, claim)
     for s, cue in claim_neg.items():
         if s in passage_plain and s not in passage_neg and s not in passage_scope and s not in context_neg:
             return cue, passage_plain[s]
@@ -410,6 +419,16 @@ def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) ->
         if s in claim_plain and s not in claim_neg and s not in claim_scope and s not in passage_plain:
             return claim_plain[s], cue
     return _denied_object(claim, passage, claim_neg, claim_scope, passage_plain)
+
+
+def _prefix_negated(tokens: list[str], claim: list[str]) -> set[str]:
+    """Canonical stems of what a word list negates by a prefix about something the claim names
+    among the three words after it: "non-learning or random update rules" negates "learn", so a
+    claim about "random update rules or ones that do not learn" says what it says (while
+    "non-forgetting behavior" leaves "LoRA is free of forgetting" unsaid)."""
+    named = _stems(claim)
+    return {_canonical(base) for i, w in enumerate(tokens) if (base := _base(w)) and not w.startswith(_SUPERVISION_PREFIXES)
+            and {stem(t) for t in tokens[i + 1:i + 4] if _content(t)} & named}
 
 
 def _denied_object(claim: list[str], passage: list[str], claim_neg: dict[str, str], claim_scope: set[str],
@@ -444,6 +463,8 @@ def _base(word: str) -> str:
         if word.startswith(prefix):
             base = word[len(prefix):].lstrip("-")
             hyphenated = prefix.endswith("-")
+            if prefix in _VERB_PREFIXES and word.endswith(("ing", "ed")):
+                continue  # "informing" is no negated "forming"
             if prefix in _SUPERVISION_PREFIXES and prefix not in _NEGATING_PREFIXES and not base.startswith("supervis"):
                 continue
             if base.startswith("supervis") or hyphenated or len(base) >= 6 or (prefix == "un" and len(base) >= 4):
@@ -543,6 +564,9 @@ def _list_items(tokens: list[str], longest: int) -> list[set[str]]:
                 items.append(current)
                 current = []
             elif word in {";", ":"} or word in _CLAUSE_WORDS:
+                if len(items) >= 3 and len(current) <= 1 and all(len(item) <= longest for item in items):
+                    # "A, B, C, validate that ...": a list without "and", then the clause's verb
+                    return [_stems(item) for item in items]
                 break  # "..., we propose two methods, A and B": a clause, not an item
             else:
                 current.append(word)
@@ -560,11 +584,13 @@ def _list_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
     if not mine or not theirs:
         return None
     known, claim_stems = _stems(context or passage), _stems(claim)
-    same = [i for i, (a, b) in enumerate(zip(mine, theirs)) if a <= b or b <= a]
-    changed = [i for i, (a, b) in enumerate(zip(mine, theirs)) if a - known and b - claim_stems]
-    if len(same) >= 2 and len(changed) == 1:
-        i = changed[0]
-        return " ".join(sorted(mine[i] - known)), " ".join(sorted(theirs[i] - claim_stems))
+    for shift in range(max(1, len(theirs) - len(mine) + 1)):  # the passage's list may open one item earlier
+        pairs = list(zip(mine, theirs[shift:]))
+        same = [i for i, (a, b) in enumerate(pairs) if a <= b or b <= a]
+        changed = [i for i, (a, b) in enumerate(pairs) if a - known and b - claim_stems]
+        if len(same) >= 2 and len(changed) == 1:
+            i = changed[0]
+            return " ".join(sorted(mine[i] - known)), " ".join(sorted(pairs[i][1] - claim_stems))
     return None
 
 
@@ -753,10 +779,16 @@ _BETTER = next(left for left, _ in ANTONYMS if "better" in left)
 
 def _parity_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """A claim that its subject outperforms ("surpasses the accuracy of classical methods") where
-    the passage says it matches or is comparable, and says nowhere that it does better."""
+    the passage says it matches or is comparable, and says nowhere that it does better; or that it
+    matches what the passage says it outperforms (and never matches)."""
     said, parity = _affirmed(claim, _OUTPERFORMS), _affirmed(passage, _PARITY)
     if said and parity and not set(passage) & (_OUTPERFORMS | _BETTER):
         return sorted(said)[0], sorted(parity)[0]
+    # the reverse: "matches model-based methods" where the passage says it outperforms them
+    matched, beaten = _affirmed(claim, _PARITY), _affirmed(passage, _OUTPERFORMS)
+    if matched and beaten and not set(claim) & (_OUTPERFORMS | _BETTER) \
+            and _same_object(claim, matched, passage, beaten) and not _same_object(claim, matched, passage, _PARITY):
+        return sorted(matched)[0], sorted(beaten)[0]
     return None
 
 
@@ -1176,14 +1208,16 @@ def _target(tokens: list[str]) -> set[str] | None:
         if (word in _TARGET_OPENERS and tokens[i - 1:i] != ["rather"]) or (
                 word == "compared" and tokens[i + 1:i + 2] in (["to"], ["with"])):  # "rather than" is a preference
             start = i + (2 if word == "compared" else 1)
-            if start < len(tokens) and tokens[start].endswith("ing"):
+            if start < len(tokens) and tokens[start].endswith("ing") and "-" not in tokens[start]:
                 return None  # "than making the model bigger" compares actions, not things
             end = start
             while end < len(tokens) and end < start + 6 and not (
                     tokens[end] in _TARGET_ENDS - {"and", ","}
                     or (tokens[end] == "," and sum(_content(t) for t in tokens[start:end]) >= 2)):
                 end += 1
-            return {stem(p) for w in tokens[start:end] if _content(w) for p in [w, *w.split("-")] if _content(p)}
+            # a participle describes the target ("specialists trained with full supervision"), it names nothing
+            return {stem(p) for w in tokens[start:end] if _content(w) and ("-" in w or not w.endswith(("ed", "ing")))
+                    for p in [w, *w.split("-")] if _content(p)}
     return None
 
 
@@ -1195,11 +1229,25 @@ def _target_clash(claim: list[str], passage: list[str], context: list[str]) -> t
     mine, theirs = _target(claim), _target(passage)
     if mine is None or theirs is None:
         return None
-    specific = {w for w in mine if w[:5] not in _GENERIC_HEADS}
-    their_specific = {w for w in theirs if w[:5] not in _GENERIC_HEADS}
+    specific, their_specific = _specific(mine), _specific(theirs)
     if specific and their_specific and not specific & theirs:
         return f"compared with {' '.join(sorted(specific))}", f"compared with {' '.join(sorted(their_specific))}"
+    # the same kind of target with another property: "time-varying exponent baselines" against
+    # "constant-exponent baselines", where the claim never gives the passage's property
+    mine_only, theirs_only = specific - theirs, their_specific - _stems(claim)
+    if specific & their_specific and mine_only and theirs_only:
+        return f"compared with {' '.join(sorted(mine_only))}", f"compared with {' '.join(sorted(theirs_only))}"
     return None
+
+
+# Words that grade or describe rather than name a target: sizes and directions ("a bigger model")
+_GRADED = {stem(w) for group in ANTONYMS + MODIFIERS for side in group for w in side}
+
+
+def _specific(target: set[str]) -> set[str]:
+    """The stems of a comparison target that name something particular: not generic ("baselines"),
+    not a size or direction ("a bigger model")."""
+    return {w for w in target if w[:5] not in _GENERIC_HEADS and w not in _GRADED}
 
 
 # Which way a comparison goes: the subject does worse, or better, than its target; "less" and
