@@ -578,8 +578,9 @@ def _list_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
     """An enumeration that follows the passage's item by item, two items at least the same, but
     puts in one place an item with a word the whole abstract never uses, where the passage has an
     item the claim does not mention ("grid, place and border cells" against "grid, place, and
-    head-direction cells"). The claim's items are short (three words at most): longer ones are
-    clauses rather than the things a list names."""
+    head-direction cells"; the passage's list may open items before the claim's, and then the
+    changed items share no word). The claim's items are short (three words at most): longer ones are clauses
+    rather than the things a list names."""
     mine, theirs = _list_items(claim, 3), _list_items(passage, 6)
     if not mine or not theirs:
         return None
@@ -587,7 +588,9 @@ def _list_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
     for shift in range(max(1, len(theirs) - len(mine) + 1)):  # the passage's list may open one item earlier
         pairs = list(zip(mine, theirs[shift:]))
         same = [i for i, (a, b) in enumerate(pairs) if a <= b or b <= a]
-        changed = [i for i, (a, b) in enumerate(pairs) if a - known and b - claim_stems]
+        # one item later, a changed item shares no word with the passage's ("codes" for "cells" after
+        # "head-direction" is the list's noun, not an item)
+        changed = [i for i, (a, b) in enumerate(pairs) if a - known and b - claim_stems and not (shift and a & b)]
         if len(same) >= 2 and len(changed) == 1:
             i = changed[0]
             return " ".join(sorted(mine[i] - known)), " ".join(sorted(pairs[i][1] - claim_stems))
