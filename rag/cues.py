@@ -170,7 +170,7 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     for cue in (_polarity_clash, lambda c, p, x: _prefix_clash(c, p, x, plain_passage), _antonym_clash, _modifier_clash,
                 _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash, _list_swap,
                 _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap, _invariance_clash, _kind_swap,
-                _noun_swap, _direction_clash, _covariation_clash):
+                _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash, _compound_swap):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
@@ -651,6 +651,8 @@ _GENERIC_MODIFIERS = {"every", "each", "all", "any", "many", "several", "multipl
                       "particular", "respective", "corresponding"}
 
 
+# Modifiers of sameness or size ("separate", "same", "larger"): they may stand between an opener and a kind.
+_ORDERING = {w for group in MODIFIERS for side in group for w in side}
 # Endings in -s of adjectives and singular nouns, never of a verb or a plural: "instantaneous", "basis", "corpus".
 _NOUN_OR_ADJECTIVE_S = ("ous", "is", "us")
 
@@ -688,10 +690,13 @@ def _kind_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
     the phrase is the passage's too ("gridworld and driving domains" against "gridworld and
     household domains")."""
     def slot(tokens: list[str], end: int, width: int) -> list[str] | None:
-        """The `width` words before tokens[end], when an opener precedes them and all are content words."""
+        """The `width` words before tokens[end], when an opener precedes them (or an opener and a
+        word of amount or order: "a separate latency constraint") and all are content words."""
         words_ = tokens[end - width:end]
-        if end - width < 1 or tokens[end - width - 1] not in _PHRASE_OPENERS \
-                or not all(_content(w) and not w.endswith("ly") for w in words_):
+        before = tokens[end - width - 1] if end - width >= 1 else ""
+        opened = before in _PHRASE_OPENERS or (
+            (before in _GENERIC_MODIFIERS or before in _ORDERING) and end - width >= 2 and tokens[end - width - 2] in _PHRASE_OPENERS)
+        if not opened or not all(_content(w) and not w.endswith("ly") for w in words_):
             return None
         return words_
 
@@ -1201,7 +1206,9 @@ _GENERIC_HEADS = {g[:5] for g in _GENERIC_TARGETS}
 _TARGET_OPENERS = {"than", "outperform", "outperforms", "outperformed", "outperforming", "beats", "beat", "surpasses",
                    "surpass", "surpassing", "versus", "vs"}
 _TARGET_ENDS = _SEGMENT_BREAK | {"in", "on", "across", "under", "at", "by", "with", "for", "when", "while", "whereas",
-                                 "which", "that", "both", "without", "through", "from", "to", "as"}
+                                 "which", "that", "both", "without", "through", "from", "to", "as",
+                                 # a second verb of comparison opens a clause: "beat X and match Y"
+                                 "match", "matches", "performs", "perform", "rivals"}
 
 
 def _target(tokens: list[str]) -> set[str] | None:
@@ -1218,8 +1225,9 @@ def _target(tokens: list[str]) -> set[str] | None:
                     tokens[end] in _TARGET_ENDS - {"and", ","}
                     or (tokens[end] == "," and sum(_content(t) for t in tokens[start:end]) >= 2)):
                 end += 1
-            # a participle describes the target ("specialists trained with full supervision"), it names nothing
-            return {stem(p) for w in tokens[start:end] if _content(w) and ("-" in w or not w.endswith(("ed", "ing")))
+            # a participle describes the target ("specialists trained with full supervision"), it names
+            # nothing ("flow matching" names a method)
+            return {stem(p) for w in tokens[start:end] if _content(w) and ("-" in w or not w.endswith("ed"))
                     for p in [w, *w.split("-")] if _content(p)}
     return None
 
@@ -1244,7 +1252,8 @@ def _target_clash(claim: list[str], passage: list[str], context: list[str]) -> t
 
 
 # Words that grade or describe rather than name a target: sizes and directions ("a bigger model")
-_GRADED = {stem(w) for group in ANTONYMS + MODIFIERS for side in group for w in side}
+_GRADED = {stem(w) for group in MODIFIERS + [g for g in ANTONYMS if {"higher", "better", "faster"} & (g[0] | g[1])]
+           for side in group for w in side}
 
 
 def _specific(target: set[str]) -> set[str]:
@@ -1343,4 +1352,63 @@ def _covariation_clash(claim: list[str], passage: list[str], context: list[str])
     if mine and theirs and mine[1] & theirs[1] and mine[0] != theirs[0]:
         about = " ".join(sorted(mine[1] & theirs[1]))
         return f"{'falls' if mine[0] < 0 else 'rises'} with {about}", f"{'falls' if theirs[0] < 0 else 'rises'} with {about}"
+    return None
+
+
+_ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "single": "1", "double": "2", "triple": "3"}
+_DIMENSIONS = re.compile(r"^(\d)d$")
+
+
+def _numbered_compounds(tokens: list[str]) -> dict[tuple[str, str], set[str]]:
+    """(kind, stem of the word after) -> the numbers a word list gives that kind before that word:
+    "three-dimensional evolution" and "3D evolution" give ("dimension", "evolut") -> {"3"},
+    "second-order spiking SSM" gives ("order", "spike") -> {"2"}."""
+    out: dict[tuple[str, str], set[str]] = {}
+    for i, token in enumerate(tokens[:-1]):
+        dimensions = _DIMENSIONS.match(token)
+        if dimensions:
+            number, kind = dimensions.group(1), "dimension"
+        else:
+            parts = token.split("-")
+            if len(parts) != 2 or not parts[1].isalpha():
+                continue
+            number = NUMBER_WORDS.get(parts[0]) or _ORDINALS.get(parts[0]) or (parts[0] if parts[0].isdigit() else "")
+            kind = stem(parts[1])
+        if number and _content(tokens[i + 1]):
+            out.setdefault((kind, stem(tokens[i + 1])), set()).add(number)
+    return out
+
+
+def _numbered_compound_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A number-word compound before the same word with another number: "the two-dimensional
+    evolution" against "the three-dimensional evolution" (or "3D evolution"), "a first-order
+    spiking SSM" against "a second-order spiking SSM", where the claim never gives the passage's."""
+    theirs = _numbered_compounds(passage)
+    for key, numbers in _numbered_compounds(claim).items():
+        other = theirs.get(key, set()) - numbers
+        if other and not numbers & theirs.get(key, set()):
+            return f"{min(numbers)}-{key[0]} {key[1]}", f"{min(other)}-{key[0]} {key[1]}"
+    return None
+
+
+def _compound_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A compound whose first part is swapped, beside the same word: "a mean-field cross-attention
+    toy model" against "a mean-field self-attention toy model". The claim's compound and its first
+    part are words the whole abstract never uses, and the claim never uses the passage's; numbers
+    ("thousand-layer" for "1000-layer") are left to the numbers rule."""
+    known = {stem(p) for w in (context or passage) for p in [w, *w.split("-")] if p}
+    claim_words = set(claim)
+    for i, token in enumerate(claim):
+        parts = token.split("-")
+        if len(parts) != 2 or not all(p.isalpha() for p in parts) or token in context or stem(parts[0]) in known \
+                or parts[0] in NUMBER_WORDS or parts[0] in _ORDINALS:
+            continue  # "thousand-layer" for "1000-layer" is a number, read by the numbers rule
+        for j, other in enumerate(passage):
+            pieces = other.split("-")
+            if len(pieces) != 2 or pieces[1] != parts[1] or pieces[0] == parts[0] or other in claim_words \
+                    or not pieces[0].isalpha() or pieces[0] in NUMBER_WORDS:
+                continue
+            if (i and j and claim[i - 1] == passage[j - 1] and _content(claim[i - 1])) or (
+                    claim[i + 1:i + 2] and claim[i + 1:i + 2] == passage[j + 1:j + 2] and _content(claim[i + 1])):
+                return token, other
     return None

@@ -32,6 +32,21 @@ MINDZERO = "MindZero significantly outperforms model-based methods in both accur
     # a list item swapped in a list whose items the passage gives without "and", one item later
     ("It is tested on scenarios such as job interviews, law enforcement and diplomacy with press.", LETTERS,
      "'interview' vs 'letter recommend'"),
+    # a number-word compound before the same word with another number (or "3D")
+    ("StormInsight reconstructs the two-dimensional evolution of storms.",
+     "StormInsight enables reconstruction of the three-dimensional evolution of storms.", "'2-dimension evolut' vs '3-dimension evolut'"),
+    ("It reconstructs the two-dimensional evolution of storms.", "It reconstructs the 3D evolution of storms.",
+     "'2-dimension evolut' vs '3-dimension evolut'"),
+    # a compound whose first part is swapped beside the same word
+    ("The study uses a tractable mean-field cross-attention toy model.",
+     "We study forgetting through a tractable mean-field self-attention toy model.", "'cross-attention' vs 'self-attention'"),
+    # a kind swap behind a word of sameness: "a separate latency constraint" against "the same energy constraint"
+    ("The pruning method is based on a separate latency constraint.",
+     "We propose a weight pruning method based on the same energy constraint.", "'latency constraint' vs 'energy constraint'"),
+    # a target named by an -ing word ("flow matching") is a name, not an action
+    ("The method outperforms gradient flow and diffusion model methods.",
+     "Our method outperforms gradient flow and flow matching methods across experiments.",
+     "'compared with diffus' vs 'compared with match'"),
 ])
 def test_eighth_pass_cues_name_both_sides(claim, passage, cue):
     assert contradiction(claim, passage, passage) == f"contradicts the source: {cue}"
@@ -57,6 +72,10 @@ def test_eighth_pass_cues_name_both_sides(claim, passage, cue):
     ("ACE significantly outperforms constant exponent baselines.", ACE),
     ("MindZero matches the accuracy of model-based methods and outperforms them in efficiency.", MINDZERO),
     ("It is tested on scenarios such as recommendation letters, law enforcement and diplomacy with press.", LETTERS),
+    ("SpikeInit trains a thousand-layer SNN.", "SpikeInit successfully trains an ultra-deep, 1000-layer SNN."),
+    ("Existing systems extrapolate two-dimensional radar reflectivity.", "Existing systems extrapolate 2D radar reflectivity."),
+    ("The study uses a tractable mean-field self-attention model.",
+     "We study forgetting through a tractable mean-field self-attention toy model."),
 ])
 def test_eighth_pass_paraphrases_raise_nothing(claim, passage):
     assert contradiction(claim, passage, passage) == ""
