@@ -170,7 +170,8 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     for cue in (_polarity_clash, lambda c, p, x: _prefix_clash(c, p, x, plain_passage), _antonym_clash, _modifier_clash,
                 _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash, _list_swap,
                 _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap, _invariance_clash, _kind_swap,
-                _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash, _compound_swap):
+                _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash, _compound_swap,
+                _phrase_swap):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
@@ -1411,4 +1412,49 @@ def _compound_swap(claim: list[str], passage: list[str], context: list[str]) -> 
             if (i and j and claim[i - 1] == passage[j - 1] and _content(claim[i - 1])) or (
                     claim[i + 1:i + 2] and claim[i + 1:i + 2] == passage[j + 1:j + 2] and _content(claim[i + 1])):
                 return token, other
+    return None
+
+
+_NOUN_PHRASE_ENDS = {"the", "a", "an", "by", "of", "from", "via", "with", "on", "using", "to"}
+
+
+def _phrase_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A term swapped for another after the same two words, one of them a content word, the last
+    an article or preposition: "controls the variance of" against "controls the quantile radius
+    of", "inspired by optimal transport," against "inspired by geometric functional maps,". The
+    claim's term is words the whole abstract never uses (no number, no word of amount or order;
+    numbers on either side are the numbers rule's),
+    the passage's term (four words at most, before the claim's next word or both at a clause end)
+    shares no word with the claim, and one of the two terms has two words or more: one word for
+    one word is as often a synonym ("real" for "genuine") as a swap."""
+    known = {stem(p) for w in context or passage for p in [w, *w.split("-")] if p}
+    mine = {stem(p) for w in claim for p in [w, *w.split("-")] if p}
+
+    def new(word: str) -> bool:
+        return _content(word) and stem(word) not in known and not any(ch.isdigit() for ch in word) \
+            and not set(word.split("-")) & set(NUMBER_WORDS) and word not in _GENERIC_MODIFIERS and word not in _ORDERING
+    for a in range(2, len(claim)):
+        if not new(claim[a]) or new(claim[a - 1]):
+            continue
+        b = a
+        while b < len(claim) and new(claim[b]):
+            b += 1
+        left = claim[a - 2:a]
+        if left[-1] not in _NOUN_PHRASE_ENDS or not any(_content(w) for w in left):
+            continue
+        after = claim[b] if b < len(claim) else ","
+        for j in range(2, len(passage)):
+            if passage[j - 2:j] != left:
+                continue
+            e = j
+            while e < len(passage) and e - j < 5 and passage[e] != after and passage[e] not in {",", ";", ":"}:
+                e += 1
+            ends = passage[e] if e < len(passage) else ","
+            theirs = [w for w in passage[j:e] if _content(w)]
+            if not theirs or e - j >= 5 or (ends != after and not (ends in {",", ";", ":"} and after in {",", ";", ":"})):
+                continue
+            if any(stem(w) in mine or w.endswith("ly") or any(ch.isdigit() for ch in w) for w in theirs) \
+                    or max(b - a, len(theirs)) < 2:
+                continue
+            return " ".join(claim[a:b]), " ".join(passage[j:e])
     return None

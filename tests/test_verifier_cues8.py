@@ -47,6 +47,13 @@ MINDZERO = "MindZero significantly outperforms model-based methods in both accur
     ("The method outperforms gradient flow and diffusion model methods.",
      "Our method outperforms gradient flow and flow matching methods across experiments.",
      "'compared with diffus' vs 'compared with match'"),
+    # a term swapped after the same two words, one side of two words or more
+    ("ACE controls the variance of the intermediate distributions.",
+     "Our analysis reveals that ACE controls the quantile radius of the intermediate distributions.",
+     "'variance' vs 'quantile radius'"),
+    ("Inspired by optimal transport, the method replaces softmax affinities.",
+     "Inspired by geometric functional maps, our method replaces softmax affinities.",
+     "'optimal transport' vs 'geometric functional maps'"),
 ])
 def test_eighth_pass_cues_name_both_sides(claim, passage, cue):
     assert contradiction(claim, passage, passage) == f"contradicts the source: {cue}"
@@ -76,6 +83,9 @@ def test_eighth_pass_cues_name_both_sides(claim, passage, cue):
     ("Existing systems extrapolate two-dimensional radar reflectivity.", "Existing systems extrapolate 2D radar reflectivity."),
     ("The study uses a tractable mean-field self-attention model.",
      "We study forgetting through a tractable mean-field self-attention toy model."),
+    # one word for one word after the same frame is as often a synonym; numbers are the numbers rule's
+    ("These mechanisms coexist with real Hebbian plasticity.", "They can coexist with genuine Hebbian plasticity."),
+    ("It raises the mCSI by thirty-four percent.", "It improves the mCSI by 34.0%."),
 ])
 def test_eighth_pass_paraphrases_raise_nothing(claim, passage):
     assert contradiction(claim, passage, passage) == ""
