@@ -1415,16 +1415,18 @@ def _compound_swap(claim: list[str], passage: list[str], context: list[str]) -> 
     return None
 
 
-_NOUN_PHRASE_ENDS = {"the", "a", "an", "by", "of", "from", "via", "with", "on", "using", "to"}
+_NOUN_PHRASE_ENDS = {"the", "a", "an", "by", "of", "from", "via", "with", "on", "using"}  # not "to": "to pull" is a verb
 
 
 def _phrase_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
-    """A term swapped for another after the same two words, one of them a content word, the last
-    an article or preposition: "controls the variance of" against "controls the quantile radius
+    """A term swapped for another after the same two words (three when two are function words),
+    one of them a content word, the last an article or preposition: "controls the variance of" against "controls the quantile radius
     of", "inspired by optimal transport," against "inspired by geometric functional maps,". The
     claim's term is words the whole abstract never uses (no number, no word of amount or order;
     numbers on either side are the numbers rule's),
-    the passage's term (four words at most, before the claim's next word or both at a clause end)
+    the passage's term (four words at most, before the claim's next word or both at a clause end;
+    a term that ends the claim may face one that a function word ends: "motivated by harmonic
+    analysis to enhance")
     shares no word with the claim, and one of the two terms has two words or more: one word for
     one word is as often a synonym ("real" for "genuine") as a swap."""
     known = {stem(p) for w in context or passage for p in [w, *w.split("-")] if p}
@@ -1439,19 +1441,24 @@ def _phrase_swap(claim: list[str], passage: list[str], context: list[str]) -> tu
         b = a
         while b < len(claim) and new(claim[b]):
             b += 1
-        left = claim[a - 2:a]
-        if left[-1] not in _NOUN_PHRASE_ENDS or not any(_content(w) for w in left):
+        # the two words before, or three when the two are function words ("with respect to the")
+        left = next((claim[a - k:a] for k in (2, 3) if a >= k and any(_content(w) for w in claim[a - k:a])
+                     and not set(claim[a - k:a]) & {",", ";", ":"}), [])
+        if not left or left[-1] not in _NOUN_PHRASE_ENDS:
             continue
-        after = claim[b] if b < len(claim) else ","
-        for j in range(2, len(passage)):
-            if passage[j - 2:j] != left:
+        last = b == len(claim)  # a term that ends the claim may face one that a function word ends
+        after = claim[b] if not last else ","
+        for j in range(len(left), len(passage)):
+            if passage[j - len(left):j] != left:
                 continue
             e = j
-            while e < len(passage) and e - j < 5 and passage[e] != after and passage[e] not in {",", ";", ":"}:
+            while e < len(passage) and e - j < 5 and passage[e] != after and passage[e] not in {",", ";", ":"} \
+                    and not (last and e > j and passage[e] in STOPWORDS):
                 e += 1
             ends = passage[e] if e < len(passage) else ","
             theirs = [w for w in passage[j:e] if _content(w)]
-            if not theirs or e - j >= 5 or (ends != after and not (ends in {",", ";", ":"} and after in {",", ";", ":"})):
+            if not theirs or e - j >= 5 or (ends != after and not (ends in {",", ";", ":"} and after in {",", ";", ":"})
+                                             and not (last and ends in STOPWORDS)):
                 continue
             if any(stem(w) in mine or w.endswith("ly") or any(ch.isdigit() for ch in w) for w in theirs) \
                     or max(b - a, len(theirs)) < 2:

@@ -54,6 +54,12 @@ MINDZERO = "MindZero significantly outperforms model-based methods in both accur
     ("Inspired by optimal transport, the method replaces softmax affinities.",
      "Inspired by geometric functional maps, our method replaces softmax affinities.",
      "'optimal transport' vs 'geometric functional maps'"),
+    ("One transition appears with respect to the learning rate, and the other with respect to depth.",
+     "One transition appears with respect to the norm of the perturbation, and the other with respect to depth.",
+     "'learning rate' vs 'norm of the perturbation'"),
+    ("They add basis embeddings motivated by random matrix theory.",
+     "They integrate basis embeddings motivated by harmonic analysis to enhance accuracy.",
+     "'random matrix theory' vs 'harmonic analysis'"),
 ])
 def test_eighth_pass_cues_name_both_sides(claim, passage, cue):
     assert contradiction(claim, passage, passage) == f"contradicts the source: {cue}"
@@ -86,6 +92,8 @@ def test_eighth_pass_cues_name_both_sides(claim, passage, cue):
     # one word for one word after the same frame is as often a synonym; numbers are the numbers rule's
     ("These mechanisms coexist with real Hebbian plasticity.", "They can coexist with genuine Hebbian plasticity."),
     ("It raises the mCSI by thirty-four percent.", "It improves the mCSI by 34.0%."),
+    ("They propose two methods, A and B, to pull regulatory information from scFMs.",
+     "We propose two methods, A and B, to distill implicit regulatory information from scFMs."),
 ])
 def test_eighth_pass_paraphrases_raise_nothing(claim, passage):
     assert contradiction(claim, passage, passage) == ""
