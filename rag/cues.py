@@ -113,6 +113,11 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"associated", "correlated", "related", "linked"}, {"unrelated", "unassociated", "uncorrelated", "independent"}),
     ({"positively", "positive"}, {"negatively", "negative", "inversely", "inverse"}),
     ({"width", "wider", "widths"}, {"depth", "deeper", "depths"}),  # the two sizes of a network
+    # putting together against keeping apart; one side is one statement ("cannot be combined"
+    # denies "can be integrated")
+    ({"combine", "combines", "combined", "combining", "integrate", "integrates", "integrated", "integrating",
+      "merge", "merges", "merged", "merging", "fuse", "fuses", "fused", "fusing", "unify", "unifies", "unified"},
+     {"separate", "separates", "separated", "separating", "split", "splits"}),
 ]
 # The dependency group ("requires" against "without"): its words clash only about the same object.
 _DEPENDS = next(left for left, _ in ANTONYMS if "requires" in left)
@@ -171,7 +176,7 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
                 _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash, _list_swap,
                 _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap, _invariance_clash, _kind_swap,
                 _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash, _compound_swap,
-                _phrase_swap):
+                _phrase_swap, _cause_swap, _scope_clash):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
@@ -1464,4 +1469,67 @@ def _phrase_swap(claim: list[str], passage: list[str], context: list[str]) -> tu
                     or max(b - a, len(theirs)) < 2:
                 continue
             return " ".join(claim[a:b]), " ".join(passage[j:e])
+    return None
+
+
+# Verbs of one thing bringing about another: "A gives rise to B" is not "B gives rise to A".
+_CAUSES = {"gives", "give", "causes", "cause", "drives", "drive", "induces", "induce", "produces", "produce",
+           "determines", "determine", "shapes", "shape", "leads", "lead", "generates", "generate"}
+
+
+def _cause_sides(tokens: list[str]) -> tuple[set[str], set[str]] | None:
+    """(stems of the up to two content words before, and three after) the first verb of causing
+    in a word list ("gives rise to" and "leads to" read as one verb), within its clause; or None."""
+    for i, word in enumerate(tokens):
+        if word not in _CAUSES:
+            continue
+        after = i + 3 if tokens[i + 1:i + 3] == ["rise", "to"] else i + 2 if tokens[i + 1:i + 2] == ["to"] else i + 1
+        start = max((k + 1 for k in range(max(0, i - 4), i) if tokens[k] in _SEGMENT_BREAK), default=max(0, i - 4))
+        before = [t for t in tokens[start:i] if _content(t)][-2:]
+        following = []
+        for t in tokens[after:]:
+            if t in _SEGMENT_BREAK or len(following) == 3:
+                break
+            if _content(t):
+                following.append(t)
+        if before and following:
+            return {stem(t) for t in before}, {stem(t) for t in following}
+    return None
+
+
+def _cause_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """Cause and effect the other way round: "functional connectivity gives rise to structural
+    constraints" against "structural constraints give rise to functional communication patterns"
+    (the claim's cause is in the passage's effect and its effect in the passage's cause, and the
+    two causes share nothing)."""
+    mine, theirs = _cause_sides(claim), _cause_sides(passage)
+    if not mine or not theirs:
+        return None
+    (cause, effect), (their_cause, their_effect) = mine, theirs
+    if cause & their_effect and effect & their_cause and not cause & their_cause:
+        return f"{' '.join(sorted(cause))} causes {' '.join(sorted(effect))}", \
+            f"{' '.join(sorted(their_cause))} causes {' '.join(sorted(their_effect))}"
+    return None
+
+
+_NARROW = {"specific", "limited", "restricted", "confined", "tailored", "specialized", "specialised"}
+_BROAD = {"general", "generic", "universal", "general-purpose", "generalist", "broad"}
+
+
+def _scope_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A thing the claim says is narrow ("a paradigm specific to eDOS", "a specialized paradigm")
+    where the passage calls the same thing general ("a general paradigm"), or the reverse, and the
+    abstract never calls it the claim's way nor contrasts the two by a prefix ("specific" beside
+    "unspecific exercises")."""
+    def scoped(tokens: list[str], group: set[str]) -> set[str]:
+        before = {stem(tokens[i + 1]) for i, w in enumerate(tokens[:-1]) if w in group and _content(tokens[i + 1])}
+        after = {stem(tokens[i - 1]) for i, w in enumerate(tokens) if i and w in group and tokens[i + 1:i + 2] == ["to"]}
+        return before | after
+    if any(_base(w) in _NARROW | _BROAD for w in context or passage):
+        return None  # "specific exercises" against "unspecific exercises": the abstract contrasts two things
+    for mine, theirs in ((_NARROW, _BROAD), (_BROAD, _NARROW)):
+        shared = scoped(claim, mine) & scoped(passage, theirs) - scoped(passage, mine) - scoped(context, mine)
+        if shared:
+            thing = sorted(shared)[0]
+            return f"{sorted(set(claim) & mine)[0]} {thing}", f"{sorted(set(passage) & theirs)[0]} {thing}"
     return None

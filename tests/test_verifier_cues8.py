@@ -60,6 +60,17 @@ MINDZERO = "MindZero significantly outperforms model-based methods in both accur
     ("They add basis embeddings motivated by random matrix theory.",
      "They integrate basis embeddings motivated by harmonic analysis to enhance accuracy.",
      "'random matrix theory' vs 'harmonic analysis'"),
+    # cause and effect the other way round
+    ("AFR-Net models how functional connectivity gives rise to structural constraints.",
+     "AFR-Net models how structural constraints give rise to functional communication patterns.",
+     "'connect function causes constraint structur' vs 'constraint structur causes communic function pattern'"),
+    # narrow where the passage says general
+    ("DeepSciReasoner is a paradigm specific to electronic density of states.",
+     "We introduce DeepSciReasoner, a general paradigm for predicting scientific spectra.", "'specific paradigm' vs 'general paradigm'"),
+    # putting together is one statement, whichever verb says it
+    ("Spike sparsification and weight pruning cannot be combined.",
+     "We propose a pruning method which can be naturally integrated with spike sparsification.",
+     "'cannot be combined' vs 'integrated'"),
 ])
 def test_eighth_pass_cues_name_both_sides(claim, passage, cue):
     assert contradiction(claim, passage, passage) == f"contradicts the source: {cue}"
@@ -94,6 +105,14 @@ def test_eighth_pass_cues_name_both_sides(claim, passage, cue):
     ("It raises the mCSI by thirty-four percent.", "It improves the mCSI by 34.0%."),
     ("They propose two methods, A and B, to pull regulatory information from scFMs.",
      "We propose two methods, A and B, to distill implicit regulatory information from scFMs."),
+    ("AFR-Net models how structural constraints lead to functional communication patterns.",
+     "AFR-Net models how structural constraints give rise to functional communication patterns."),
+    ("DeepSciReasoner is a general paradigm for scientific spectra.",
+     "We introduce DeepSciReasoner, a general paradigm for predicting scientific spectra."),
+    ("The control group did general exercises.",
+     "The control group did unspecific exercises, and the others a specific exercise strategy."),
+    ("The pruning method can be combined with spike sparsification.",
+     "We propose a pruning method which can be naturally integrated with spike sparsification."),
 ])
 def test_eighth_pass_paraphrases_raise_nothing(claim, passage):
     assert contradiction(claim, passage, passage) == ""
