@@ -603,8 +603,9 @@ def _list_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
     return None
 
 
-_DEPENDENCE = {"depends", "depend", "depending", "dependent", "relies", "rely", "sensitive", "varies", "vary"}
-_INVARIANCE = {"invariant", "independent", "agnostic", "insensitive"}
+_DEPENDENCE = {"depends", "depend", "depending", "dependent", "relies", "rely", "sensitive", "varies", "vary",
+               "conditioned", "conditioning", "conditions"}  # "conditioning on the ambient environment"
+_INVARIANCE = {"invariant", "independent", "independently", "agnostic", "insensitive", "regardless"}
 
 
 def _dependence(tokens: list[str]) -> tuple[dict[str, str], dict[str, str]]:
@@ -635,7 +636,8 @@ def _dependence(tokens: list[str]) -> tuple[dict[str, str], dict[str, str]]:
 def _invariance_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """A claim that something depends on X where the passage says it is X-invariant or independent
     of X, or the reverse: "depends on the resolution" against "a resolution-invariant
-    representation"."""
+    representation", "independently of the surrounding environment" against "conditioning on the
+    ambient environment"."""
     claim_depends, claim_invariant = _dependence(claim)
     passage_depends, passage_invariant = _dependence(passage)
     for mine, theirs in ((claim_depends, passage_invariant), (claim_invariant, passage_depends)):
@@ -671,8 +673,8 @@ def _kind_word(word: str, inflected: bool = False, shortest: int = 5) -> bool:
     with `inflected`, -s, -ed and -ing forms qualify too: "driving"), and not a word of amount or
     worth."""
     if not word.replace("-", "").isalpha() or len(word) < shortest or word in _GENERIC_MODIFIERS or word in NUMBER_WORDS \
-            or not _content(word):
-        return False
+            or not _content(word) or word in _ORDERING or (word in _SIDE_NAME and word.endswith(("er", "est"))):
+        return False  # a size or degree ("a bigger model") grades a thing, it names no kind
     if inflected:
         return not word.endswith("ly")
     return "-" in word.strip("-") or word.endswith(_NOUN_OR_ADJECTIVE_S) or not word.endswith(("s", "ed", "ing", "ly"))

@@ -71,6 +71,10 @@ MINDZERO = "MindZero significantly outperforms model-based methods in both accur
     ("Spike sparsification and weight pruning cannot be combined.",
      "We propose a pruning method which can be naturally integrated with spike sparsification.",
      "'cannot be combined' vs 'integrated'"),
+    # independent of what the passage conditions on
+    ("StormInsight models storms independently of the surrounding environment.",
+     "StormInsight reconstructs storms while explicitly conditioning on the ambient environment.",
+     "'independently of the surrounding environment' vs 'conditioning on the ambient environment'"),
 ])
 def test_eighth_pass_cues_name_both_sides(claim, passage, cue):
     assert contradiction(claim, passage, passage) == f"contradicts the source: {cue}"
@@ -113,6 +117,10 @@ def test_eighth_pass_cues_name_both_sides(claim, passage, cue):
      "The control group did unspecific exercises, and the others a specific exercise strategy."),
     ("The pruning method can be combined with spike sparsification.",
      "We propose a pruning method which can be naturally integrated with spike sparsification."),
+    # a size grades a thing, it is no kind swapped for another
+    ("At fixed compute, more data helps more than a bigger model.",
+     "Allocating resources to more data yields greater gains than increasing model size. We uncover behaviors "
+     "that differ from those observed in language models."),
 ])
 def test_eighth_pass_paraphrases_raise_nothing(claim, passage):
     assert contradiction(claim, passage, passage) == ""
