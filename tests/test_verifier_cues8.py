@@ -198,3 +198,29 @@ FATIGUE = "Stress analyses show that FI onset accelerates under longer contexts,
 ])
 def test_all_that_sums_up_a_list_claims_nothing_absolute(claim, fails):
     assert bool(unstated_absolute(claim, [FATIGUE])) is fails
+
+
+def test_a_claim_in_its_passage_words_needs_no_graded_support():
+    from pathlib import Path
+
+    import numpy as np
+
+    from rag.settings import load_settings
+    from rag.sources import Source
+    from rag.text import split_sentences
+    from rag.verifier import Passage, RulesVerifier
+
+    abstract = ("Benchmarks demonstrate superior preservation of geodesic distances, automatic gene-group discovery, "
+                "nuanced cell subtype resolution without manual feature engineering and natural batch effect "
+                "mitigation without explicit alignments. We propose InfoGlobe.")
+    spans = split_sentences(abstract)
+    source = Source(1, None, abstract, spans, np.zeros((len(spans), 1)), np.zeros(len(spans)))  # type: ignore[arg-type]
+    verifier = RulesVerifier(load_settings(overrides={"data_dir": str(Path("/nonexistent"))}, environ={}).grounding)
+
+    def verdict(claim, similarity):
+        return verifier.verify(claim, [Passage(1, 0, len(abstract), abstract, similarity)], [source])
+    # every content word in the long list sentence, whose other items dilute the cosine: kept
+    assert verdict("It mitigates batch effects naturally, without explicit alignment.", 0.34).supported
+    # words the passage lacks still need graded support
+    lost = verdict("It mitigates batch effects naturally and quickly in large cohorts.", 0.34)
+    assert not lost.supported and lost.reason.startswith("too little support")
