@@ -36,7 +36,13 @@ both sides when it fires:
   against "with canonical amino acids,".
 - direction against one target: "less accurate than PINNs" against "superior accuracy compared to
   PINNs";
-- covariation: "decreases as the decay strength grows" against "increasing with decay strength".
+- covariation: "decreases as the decay strength grows" against "increasing with decay strength";
+- numbered compounds: "two-dimensional evolution" against "three-dimensional" (or "3D") evolution;
+- compound parts: "cross-attention toy model" against "self-attention toy model";
+- phrase swaps: a term after the same two words ("controls the variance of" against "controls
+  the quantile radius of"), one side of two words or more;
+- cause and effect: "A gives rise to B" against "B gives rise to A";
+- scope: "a paradigm specific to eDOS" against "a general paradigm".
 Questions in the passage state nothing and are left out.
 """
 
