@@ -36,7 +36,13 @@ both sides when it fires:
   against "with canonical amino acids,".
 - direction against one target: "less accurate than PINNs" against "superior accuracy compared to
   PINNs";
-- covariation: "decreases as the decay strength grows" against "increasing with decay strength".
+- covariation: "decreases as the decay strength grows" against "increasing with decay strength";
+- numbered compounds: "two-dimensional evolution" against "three-dimensional" (or "3D") evolution;
+- compound parts: "cross-attention toy model" against "self-attention toy model";
+- phrase swaps: a term after the same two words ("controls the variance of" against "controls
+  the quantile radius of"), one side of two words or more;
+- cause and effect: "A gives rise to B" against "B gives rise to A";
+- scope: "a paradigm specific to eDOS" against "a general paradigm".
 Questions in the passage state nothing and are left out.
 """
 
@@ -59,6 +65,9 @@ NOUN_NEGATIONS = {"no", "without", "zero", "near-zero", "eliminates", "eliminate
                   "ignore", "ignores", "ignored", "ignoring", "neglect", "neglects", "neglected", "neglecting",
                   "overlook", "overlooks", "overlooked", "overlooking", "disregard", "disregards", "disregarded",
                   "disregarding"}
+# "lack a principled formulation grounded in X": what follows is neither stated nor plainly
+# denied ("lack accuracy" paraphrases "limited accuracy"), so it is set aside as a negation's scope.
+_LACKS = {"lack", "lacks", "lacked", "lacking"}
 _NEGATING_VERBS = NOUN_NEGATIONS - {"no", "without", "zero", "near-zero"}
 _FAIL = {"fail", "fails", "failed", "failing"}  # a negation only in "fail(s) to ..."
 _SKIP_AFTER_NEGATION = {
@@ -110,6 +119,11 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"associated", "correlated", "related", "linked"}, {"unrelated", "unassociated", "uncorrelated", "independent"}),
     ({"positively", "positive"}, {"negatively", "negative", "inversely", "inverse"}),
     ({"width", "wider", "widths"}, {"depth", "deeper", "depths"}),  # the two sizes of a network
+    # putting together against keeping apart; one side is one statement ("cannot be combined"
+    # denies "can be integrated")
+    ({"combine", "combines", "combined", "combining", "integrate", "integrates", "integrated", "integrating",
+      "merge", "merges", "merged", "merging", "fuse", "fuses", "fused", "fusing", "unify", "unifies", "unified"},
+     {"separate", "separates", "separated", "separating", "split", "splits"}),
 ]
 # The dependency group ("requires" against "without"): its words clash only about the same object.
 _DEPENDS = next(left for left, _ in ANTONYMS if "requires" in left)
@@ -142,7 +156,10 @@ MODIFIERS: list[tuple[set[str], set[str]]] = [
 _SIDE_NAME = {w: min(side) for left, right in ANTONYMS for side in (left, right) for w in side}
 # The same by stem, so that other participles of a listed word join its side ("relying" with "relies").
 _SIDE_STEM = {_STEMMER.stemWord(w): name for w, name in _SIDE_NAME.items()}
-_NEGATING_PREFIXES = ("non-", "non", "un", "in", "im", "ir", "il", "dis", "mis", "anti-", "anti")
+_NEGATING_PREFIXES = ("non-", "non", "un", "in", "im", "ir", "il", "dis", "mis", "anti-", "anti", "off-", "pseudo-", "quasi-")
+# Prefixes that look like a negation but mostly open verbs ("informing", "improving", "distributed"):
+# a word in -ing or -ed after them is not read as negated.
+_VERB_PREFIXES = ("in", "im", "ir", "il", "dis")
 _SUPERVISION_PREFIXES = ("self-", "semi-", "weakly-", "un")
 _PRIOR_WORK = {"existing", "prior", "previous", "previously", "conventional", "traditional", "classical", "classic",
                "current", "typically", "standard", "most"}
@@ -164,7 +181,8 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     for cue in (_polarity_clash, lambda c, p, x: _prefix_clash(c, p, x, plain_passage), _antonym_clash, _modifier_clash,
                 _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash, _list_swap,
                 _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap, _invariance_clash, _kind_swap,
-                _noun_swap, _direction_clash, _covariation_clash):
+                _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash, _compound_swap,
+                _phrase_swap, _cause_swap, _scope_clash):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
@@ -292,8 +310,11 @@ def _ordered_names(text: str) -> list[str]:
 def words(text: str) -> list[str]:
     """Lower-cased words of `text` (hyphenated words whole, whatever their dash), with , ; : kept as
     clause breaks; "no longer", "stops being" and "ceases to" negate the word after them, as "not"
-    does; "not only", "not just" and "not merely" add rather than negate ("also")."""
+    does; "not only", "not just" and "not merely" add rather than negate ("also"); "no less than
+    14.4%" is "at least 14.4%" and "no more than 3" is "at most 3" (bounds, not negations)."""
     text = re.sub(r"\b(?:no longer|stop(?:s|ped)? being|ceas(?:es|ed|e) to(?: be)?)\b", "not", unify_dashes(text).lower().replace("n't", " not"))
+    text = re.sub(r"\bno (?:less|fewer) than (?=\d)", "at least ", text)
+    text = re.sub(r"\bno more than (?=\d)", "at most ", text)
     text = re.sub(r"\bnot (?:only|just|merely|solely|simply)\b", "also", text)
     return re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text)
 
@@ -314,7 +335,7 @@ def _parts(tokens: list[str]) -> set[str]:
 
 
 def _prefixed(word: str) -> bool:
-    return word.startswith(("non-", "anti-", "self-", "semi-", "weakly-")) or word.endswith("-free")
+    return word.startswith(("non-", "anti-", "self-", "semi-", "weakly-", "off-", "pseudo-", "quasi-")) or word.endswith("-free")
 
 
 def _canonical(word: str) -> str:
@@ -356,9 +377,9 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
         if word == ",":
             skip_until = i
             continue
-        if tuple(tokens[i:i + 2]) in _PREFERENCE_OPENERS:  # what "rather than" sets aside is not stated
-            end = next((k for k in range(i + 2, len(tokens)) if tokens[k] in _SEGMENT_BREAK), len(tokens))
-            scope.update(_canonical(t) for t in tokens[i + 2:end])
+        if tuple(tokens[i:i + 2]) in _PREFERENCE_OPENERS or word in _LACKS:  # what "rather than" sets aside is not stated
+            end = next((k for k in range(i + 1, len(tokens)) if tokens[k] in _SEGMENT_BREAK), len(tokens))
+            scope.update(_canonical(t) for t in tokens[i + 1:end] if t not in {"than", "of"})
             skip_until = end
             continue
         phrase = next((len(p) for p in _PHRASE_NEGATIONS if tuple(tokens[i:i + len(p)]) == p), 0)
@@ -402,7 +423,7 @@ def _content(word: str) -> bool:
 def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     claim_neg, claim_plain, claim_scope = _polarity(claim)
     passage_neg, passage_plain, passage_scope = _polarity(passage)
-    context_neg = _polarity(context)[0]
+    context_neg = set(_polarity(context)[0]) | _prefix_negated(passage, claim)
     for s, cue in claim_neg.items():
         if s in passage_plain and s not in passage_neg and s not in passage_scope and s not in context_neg:
             return cue, passage_plain[s]
@@ -410,6 +431,16 @@ def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) ->
         if s in claim_plain and s not in claim_neg and s not in claim_scope and s not in passage_plain:
             return claim_plain[s], cue
     return _denied_object(claim, passage, claim_neg, claim_scope, passage_plain)
+
+
+def _prefix_negated(tokens: list[str], claim: list[str]) -> set[str]:
+    """Canonical stems of what a word list negates by a prefix about something the claim names
+    among the three words after it: "non-learning or random update rules" negates "learn", so a
+    claim about "random update rules or ones that do not learn" says what it says (while
+    "non-forgetting behavior" leaves "LoRA is free of forgetting" unsaid)."""
+    named = _stems(claim)
+    return {_canonical(base) for i, w in enumerate(tokens) if (base := _base(w)) and not w.startswith(_SUPERVISION_PREFIXES)
+            and {stem(t) for t in tokens[i + 1:i + 4] if _content(t)} & named}
 
 
 def _denied_object(claim: list[str], passage: list[str], claim_neg: dict[str, str], claim_scope: set[str],
@@ -444,6 +475,8 @@ def _base(word: str) -> str:
         if word.startswith(prefix):
             base = word[len(prefix):].lstrip("-")
             hyphenated = prefix.endswith("-")
+            if prefix in _VERB_PREFIXES and word.endswith(("ing", "ed")):
+                continue  # "informing" is no negated "forming"
             if prefix in _SUPERVISION_PREFIXES and prefix not in _NEGATING_PREFIXES and not base.startswith("supervis"):
                 continue
             if base.startswith("supervis") or hyphenated or len(base) >= 6 or (prefix == "un" and len(base) >= 4):
@@ -543,6 +576,9 @@ def _list_items(tokens: list[str], longest: int) -> list[set[str]]:
                 items.append(current)
                 current = []
             elif word in {";", ":"} or word in _CLAUSE_WORDS:
+                if len(items) >= 3 and len(current) <= 1 and all(len(item) <= longest for item in items):
+                    # "A, B, C, validate that ...": a list without "and", then the clause's verb
+                    return [_stems(item) for item in items]
                 break  # "..., we propose two methods, A and B": a clause, not an item
             else:
                 current.append(word)
@@ -554,22 +590,28 @@ def _list_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
     """An enumeration that follows the passage's item by item, two items at least the same, but
     puts in one place an item with a word the whole abstract never uses, where the passage has an
     item the claim does not mention ("grid, place and border cells" against "grid, place, and
-    head-direction cells"). The claim's items are short (three words at most): longer ones are
-    clauses rather than the things a list names."""
+    head-direction cells"; the passage's list may open items before the claim's, and then the
+    changed items share no word). The claim's items are short (three words at most): longer ones are clauses
+    rather than the things a list names."""
     mine, theirs = _list_items(claim, 3), _list_items(passage, 6)
     if not mine or not theirs:
         return None
     known, claim_stems = _stems(context or passage), _stems(claim)
-    same = [i for i, (a, b) in enumerate(zip(mine, theirs)) if a <= b or b <= a]
-    changed = [i for i, (a, b) in enumerate(zip(mine, theirs)) if a - known and b - claim_stems]
-    if len(same) >= 2 and len(changed) == 1:
-        i = changed[0]
-        return " ".join(sorted(mine[i] - known)), " ".join(sorted(theirs[i] - claim_stems))
+    for shift in range(max(1, len(theirs) - len(mine) + 1)):  # the passage's list may open one item earlier
+        pairs = list(zip(mine, theirs[shift:]))
+        same = [i for i, (a, b) in enumerate(pairs) if a <= b or b <= a]
+        # one item later, a changed item shares no word with the passage's ("codes" for "cells" after
+        # "head-direction" is the list's noun, not an item)
+        changed = [i for i, (a, b) in enumerate(pairs) if a - known and b - claim_stems and not (shift and a & b)]
+        if len(same) >= 2 and len(changed) == 1:
+            i = changed[0]
+            return " ".join(sorted(mine[i] - known)), " ".join(sorted(pairs[i][1] - claim_stems))
     return None
 
 
-_DEPENDENCE = {"depends", "depend", "depending", "dependent", "relies", "rely", "sensitive", "varies", "vary"}
-_INVARIANCE = {"invariant", "independent", "agnostic", "insensitive"}
+_DEPENDENCE = {"depends", "depend", "depending", "dependent", "relies", "rely", "sensitive", "varies", "vary",
+               "conditioned", "conditioning", "conditions"}  # "conditioning on the ambient environment"
+_INVARIANCE = {"invariant", "independent", "independently", "agnostic", "insensitive", "regardless"}
 
 
 def _dependence(tokens: list[str]) -> tuple[dict[str, str], dict[str, str]]:
@@ -600,7 +642,8 @@ def _dependence(tokens: list[str]) -> tuple[dict[str, str], dict[str, str]]:
 def _invariance_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """A claim that something depends on X where the passage says it is X-invariant or independent
     of X, or the reverse: "depends on the resolution" against "a resolution-invariant
-    representation"."""
+    representation", "independently of the surrounding environment" against "conditioning on the
+    ambient environment"."""
     claim_depends, claim_invariant = _dependence(claim)
     passage_depends, passage_invariant = _dependence(passage)
     for mine, theirs in ((claim_depends, passage_invariant), (claim_invariant, passage_depends)):
@@ -622,6 +665,8 @@ _GENERIC_MODIFIERS = {"every", "each", "all", "any", "many", "several", "multipl
                       "particular", "respective", "corresponding"}
 
 
+# Modifiers of sameness or size ("separate", "same", "larger"): they may stand between an opener and a kind.
+_ORDERING = {w for group in MODIFIERS for side in group for w in side}
 # Endings in -s of adjectives and singular nouns, never of a verb or a plural: "instantaneous", "basis", "corpus".
 _NOUN_OR_ADJECTIVE_S = ("ous", "is", "us")
 
@@ -634,8 +679,8 @@ def _kind_word(word: str, inflected: bool = False, shortest: int = 5) -> bool:
     with `inflected`, -s, -ed and -ing forms qualify too: "driving"), and not a word of amount or
     worth."""
     if not word.replace("-", "").isalpha() or len(word) < shortest or word in _GENERIC_MODIFIERS or word in NUMBER_WORDS \
-            or not _content(word):
-        return False
+            or not _content(word) or word in _ORDERING or (word in _SIDE_NAME and word.endswith(("er", "est"))):
+        return False  # a size or degree ("a bigger model") grades a thing, it names no kind
     if inflected:
         return not word.endswith("ly")
     return "-" in word.strip("-") or word.endswith(_NOUN_OR_ADJECTIVE_S) or not word.endswith(("s", "ed", "ing", "ly"))
@@ -659,10 +704,13 @@ def _kind_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
     the phrase is the passage's too ("gridworld and driving domains" against "gridworld and
     household domains")."""
     def slot(tokens: list[str], end: int, width: int) -> list[str] | None:
-        """The `width` words before tokens[end], when an opener precedes them and all are content words."""
+        """The `width` words before tokens[end], when an opener precedes them (or an opener and a
+        word of amount or order: "a separate latency constraint") and all are content words."""
         words_ = tokens[end - width:end]
-        if end - width < 1 or tokens[end - width - 1] not in _PHRASE_OPENERS \
-                or not all(_content(w) and not w.endswith("ly") for w in words_):
+        before = tokens[end - width - 1] if end - width >= 1 else ""
+        opened = before in _PHRASE_OPENERS or (
+            (before in _GENERIC_MODIFIERS or before in _ORDERING) and end - width >= 2 and tokens[end - width - 2] in _PHRASE_OPENERS)
+        if not opened or not all(_content(w) and not w.endswith("ly") for w in words_):
             return None
         return words_
 
@@ -753,10 +801,16 @@ _BETTER = next(left for left, _ in ANTONYMS if "better" in left)
 
 def _parity_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """A claim that its subject outperforms ("surpasses the accuracy of classical methods") where
-    the passage says it matches or is comparable, and says nowhere that it does better."""
+    the passage says it matches or is comparable, and says nowhere that it does better; or that it
+    matches what the passage says it outperforms (and never matches)."""
     said, parity = _affirmed(claim, _OUTPERFORMS), _affirmed(passage, _PARITY)
     if said and parity and not set(passage) & (_OUTPERFORMS | _BETTER):
         return sorted(said)[0], sorted(parity)[0]
+    # the reverse: "matches model-based methods" where the passage says it outperforms them
+    matched, beaten = _affirmed(claim, _PARITY), _affirmed(passage, _OUTPERFORMS)
+    if matched and beaten and not set(claim) & (_OUTPERFORMS | _BETTER) \
+            and _same_object(claim, matched, passage, beaten) and not _same_object(claim, matched, passage, _PARITY):
+        return sorted(matched)[0], sorted(beaten)[0]
     return None
 
 
@@ -1166,7 +1220,9 @@ _GENERIC_HEADS = {g[:5] for g in _GENERIC_TARGETS}
 _TARGET_OPENERS = {"than", "outperform", "outperforms", "outperformed", "outperforming", "beats", "beat", "surpasses",
                    "surpass", "surpassing", "versus", "vs"}
 _TARGET_ENDS = _SEGMENT_BREAK | {"in", "on", "across", "under", "at", "by", "with", "for", "when", "while", "whereas",
-                                 "which", "that", "both", "without", "through", "from", "to", "as"}
+                                 "which", "that", "both", "without", "through", "from", "to", "as",
+                                 # a second verb of comparison opens a clause: "beat X and match Y"
+                                 "match", "matches", "performs", "perform", "rivals"}
 
 
 def _target(tokens: list[str]) -> set[str] | None:
@@ -1176,14 +1232,17 @@ def _target(tokens: list[str]) -> set[str] | None:
         if (word in _TARGET_OPENERS and tokens[i - 1:i] != ["rather"]) or (
                 word == "compared" and tokens[i + 1:i + 2] in (["to"], ["with"])):  # "rather than" is a preference
             start = i + (2 if word == "compared" else 1)
-            if start < len(tokens) and tokens[start].endswith("ing"):
+            if start < len(tokens) and tokens[start].endswith("ing") and "-" not in tokens[start]:
                 return None  # "than making the model bigger" compares actions, not things
             end = start
             while end < len(tokens) and end < start + 6 and not (
                     tokens[end] in _TARGET_ENDS - {"and", ","}
                     or (tokens[end] == "," and sum(_content(t) for t in tokens[start:end]) >= 2)):
                 end += 1
-            return {stem(p) for w in tokens[start:end] if _content(w) for p in [w, *w.split("-")] if _content(p)}
+            # a participle describes the target ("specialists trained with full supervision"), it names
+            # nothing ("flow matching" names a method)
+            return {stem(p) for w in tokens[start:end] if _content(w) and ("-" in w or not w.endswith("ed"))
+                    for p in [w, *w.split("-")] if _content(p)}
     return None
 
 
@@ -1195,11 +1254,26 @@ def _target_clash(claim: list[str], passage: list[str], context: list[str]) -> t
     mine, theirs = _target(claim), _target(passage)
     if mine is None or theirs is None:
         return None
-    specific = {w for w in mine if w[:5] not in _GENERIC_HEADS}
-    their_specific = {w for w in theirs if w[:5] not in _GENERIC_HEADS}
+    specific, their_specific = _specific(mine), _specific(theirs)
     if specific and their_specific and not specific & theirs:
         return f"compared with {' '.join(sorted(specific))}", f"compared with {' '.join(sorted(their_specific))}"
+    # the same kind of target with another property: "time-varying exponent baselines" against
+    # "constant-exponent baselines", where the claim never gives the passage's property
+    mine_only, theirs_only = specific - theirs, their_specific - _stems(claim)
+    if specific & their_specific and mine_only and theirs_only:
+        return f"compared with {' '.join(sorted(mine_only))}", f"compared with {' '.join(sorted(theirs_only))}"
     return None
+
+
+# Words that grade or describe rather than name a target: sizes and directions ("a bigger model")
+_GRADED = {stem(w) for group in MODIFIERS + [g for g in ANTONYMS if {"higher", "better", "faster"} & (g[0] | g[1])]
+           for side in group for w in side}
+
+
+def _specific(target: set[str]) -> set[str]:
+    """The stems of a comparison target that name something particular: not generic ("baselines"),
+    not a size or direction ("a bigger model")."""
+    return {w for w in target if w[:5] not in _GENERIC_HEADS and w not in _GRADED}
 
 
 # Which way a comparison goes: the subject does worse, or better, than its target; "less" and
@@ -1292,4 +1366,178 @@ def _covariation_clash(claim: list[str], passage: list[str], context: list[str])
     if mine and theirs and mine[1] & theirs[1] and mine[0] != theirs[0]:
         about = " ".join(sorted(mine[1] & theirs[1]))
         return f"{'falls' if mine[0] < 0 else 'rises'} with {about}", f"{'falls' if theirs[0] < 0 else 'rises'} with {about}"
+    return None
+
+
+_ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "single": "1", "double": "2", "triple": "3"}
+_DIMENSIONS = re.compile(r"^(\d)d$")
+
+
+def _numbered_compounds(tokens: list[str]) -> dict[tuple[str, str], set[str]]:
+    """(kind, stem of the word after) -> the numbers a word list gives that kind before that word:
+    "three-dimensional evolution" and "3D evolution" give ("dimension", "evolut") -> {"3"},
+    "second-order spiking SSM" gives ("order", "spike") -> {"2"}."""
+    out: dict[tuple[str, str], set[str]] = {}
+    for i, token in enumerate(tokens[:-1]):
+        dimensions = _DIMENSIONS.match(token)
+        if dimensions:
+            number, kind = dimensions.group(1), "dimension"
+        else:
+            parts = token.split("-")
+            if len(parts) != 2 or not parts[1].isalpha():
+                continue
+            number = NUMBER_WORDS.get(parts[0]) or _ORDINALS.get(parts[0]) or (parts[0] if parts[0].isdigit() else "")
+            kind = stem(parts[1])
+        if number and _content(tokens[i + 1]):
+            out.setdefault((kind, stem(tokens[i + 1])), set()).add(number)
+    return out
+
+
+def _numbered_compound_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A number-word compound before the same word with another number: "the two-dimensional
+    evolution" against "the three-dimensional evolution" (or "3D evolution"), "a first-order
+    spiking SSM" against "a second-order spiking SSM", where the claim never gives the passage's."""
+    theirs = _numbered_compounds(passage)
+    for key, numbers in _numbered_compounds(claim).items():
+        other = theirs.get(key, set()) - numbers
+        if other and not numbers & theirs.get(key, set()):
+            return f"{min(numbers)}-{key[0]} {key[1]}", f"{min(other)}-{key[0]} {key[1]}"
+    return None
+
+
+def _compound_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A compound whose first part is swapped, beside the same word: "a mean-field cross-attention
+    toy model" against "a mean-field self-attention toy model". The claim's compound and its first
+    part are words the whole abstract never uses, and the claim never uses the passage's; numbers
+    ("thousand-layer" for "1000-layer") are left to the numbers rule."""
+    known = {stem(p) for w in (context or passage) for p in [w, *w.split("-")] if p}
+    claim_words = set(claim)
+    for i, token in enumerate(claim):
+        parts = token.split("-")
+        if len(parts) != 2 or not all(p.isalpha() for p in parts) or token in context or stem(parts[0]) in known \
+                or parts[0] in NUMBER_WORDS or parts[0] in _ORDINALS:
+            continue  # "thousand-layer" for "1000-layer" is a number, read by the numbers rule
+        for j, other in enumerate(passage):
+            pieces = other.split("-")
+            if len(pieces) != 2 or pieces[1] != parts[1] or pieces[0] == parts[0] or other in claim_words \
+                    or not pieces[0].isalpha() or pieces[0] in NUMBER_WORDS:
+                continue
+            if (i and j and claim[i - 1] == passage[j - 1] and _content(claim[i - 1])) or (
+                    claim[i + 1:i + 2] and claim[i + 1:i + 2] == passage[j + 1:j + 2] and _content(claim[i + 1])):
+                return token, other
+    return None
+
+
+_NOUN_PHRASE_ENDS = {"the", "a", "an", "by", "of", "from", "via", "with", "on", "using"}  # not "to": "to pull" is a verb
+
+
+def _phrase_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A term swapped for another after the same two words (three when two are function words),
+    one of them a content word, the last an article or preposition: "controls the variance of" against "controls the quantile radius
+    of", "inspired by optimal transport," against "inspired by geometric functional maps,". The
+    claim's term is words the whole abstract never uses (no number, no word of amount or order;
+    numbers on either side are the numbers rule's),
+    the passage's term (four words at most, before the claim's next word or both at a clause end;
+    a term that ends the claim may face one that a function word ends: "motivated by harmonic
+    analysis to enhance")
+    shares no word with the claim, and one of the two terms has two words or more: one word for
+    one word is as often a synonym ("real" for "genuine") as a swap."""
+    known = {stem(p) for w in context or passage for p in [w, *w.split("-")] if p}
+    mine = {stem(p) for w in claim for p in [w, *w.split("-")] if p}
+
+    def new(word: str) -> bool:
+        return _content(word) and stem(word) not in known and not any(ch.isdigit() for ch in word) \
+            and not set(word.split("-")) & set(NUMBER_WORDS) and word not in _GENERIC_MODIFIERS and word not in _ORDERING
+    for a in range(2, len(claim)):
+        if not new(claim[a]) or new(claim[a - 1]):
+            continue
+        b = a
+        while b < len(claim) and new(claim[b]):
+            b += 1
+        # the two words before, or three when the two are function words ("with respect to the")
+        left = next((claim[a - k:a] for k in (2, 3) if a >= k and any(_content(w) for w in claim[a - k:a])
+                     and not set(claim[a - k:a]) & {",", ";", ":"}), [])
+        if not left or left[-1] not in _NOUN_PHRASE_ENDS:
+            continue
+        last = b == len(claim)  # a term that ends the claim may face one that a function word ends
+        after = claim[b] if not last else ","
+        for j in range(len(left), len(passage)):
+            if passage[j - len(left):j] != left:
+                continue
+            e = j
+            while e < len(passage) and e - j < 5 and passage[e] != after and passage[e] not in {",", ";", ":"} \
+                    and not (last and e > j and passage[e] in STOPWORDS):
+                e += 1
+            ends = passage[e] if e < len(passage) else ","
+            theirs = [w for w in passage[j:e] if _content(w)]
+            if not theirs or e - j >= 5 or (ends != after and not (ends in {",", ";", ":"} and after in {",", ";", ":"})
+                                             and not (last and ends in STOPWORDS)):
+                continue
+            if any(stem(w) in mine or w.endswith("ly") or any(ch.isdigit() for ch in w) for w in theirs) \
+                    or max(b - a, len(theirs)) < 2:
+                continue
+            return " ".join(claim[a:b]), " ".join(passage[j:e])
+    return None
+
+
+# Verbs of one thing bringing about another: "A gives rise to B" is not "B gives rise to A".
+_CAUSES = {"gives", "give", "causes", "cause", "drives", "drive", "induces", "induce", "produces", "produce",
+           "determines", "determine", "shapes", "shape", "leads", "lead", "generates", "generate"}
+
+
+def _cause_sides(tokens: list[str]) -> tuple[set[str], set[str]] | None:
+    """(stems of the up to two content words before, and three after) the first verb of causing
+    in a word list ("gives rise to" and "leads to" read as one verb), within its clause; or None."""
+    for i, word in enumerate(tokens):
+        if word not in _CAUSES:
+            continue
+        after = i + 3 if tokens[i + 1:i + 3] == ["rise", "to"] else i + 2 if tokens[i + 1:i + 2] == ["to"] else i + 1
+        start = max((k + 1 for k in range(max(0, i - 4), i) if tokens[k] in _SEGMENT_BREAK), default=max(0, i - 4))
+        before = [t for t in tokens[start:i] if _content(t)][-2:]
+        following = []
+        for t in tokens[after:]:
+            if t in _SEGMENT_BREAK or len(following) == 3:
+                break
+            if _content(t):
+                following.append(t)
+        if before and following:
+            return {stem(t) for t in before}, {stem(t) for t in following}
+    return None
+
+
+def _cause_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """Cause and effect the other way round: "functional connectivity gives rise to structural
+    constraints" against "structural constraints give rise to functional communication patterns"
+    (the claim's cause is in the passage's effect and its effect in the passage's cause, and the
+    two causes share nothing)."""
+    mine, theirs = _cause_sides(claim), _cause_sides(passage)
+    if not mine or not theirs:
+        return None
+    (cause, effect), (their_cause, their_effect) = mine, theirs
+    if cause & their_effect and effect & their_cause and not cause & their_cause:
+        return f"{' '.join(sorted(cause))} causes {' '.join(sorted(effect))}", \
+            f"{' '.join(sorted(their_cause))} causes {' '.join(sorted(their_effect))}"
+    return None
+
+
+_NARROW = {"specific", "limited", "restricted", "confined", "tailored", "specialized", "specialised"}
+_BROAD = {"general", "generic", "universal", "general-purpose", "generalist", "broad"}
+
+
+def _scope_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A thing the claim says is narrow ("a paradigm specific to eDOS", "a specialized paradigm")
+    where the passage calls the same thing general ("a general paradigm"), or the reverse, and the
+    abstract never calls it the claim's way nor contrasts the two by a prefix ("specific" beside
+    "unspecific exercises")."""
+    def scoped(tokens: list[str], group: set[str]) -> set[str]:
+        before = {stem(tokens[i + 1]) for i, w in enumerate(tokens[:-1]) if w in group and _content(tokens[i + 1])}
+        after = {stem(tokens[i - 1]) for i, w in enumerate(tokens) if i and w in group and tokens[i + 1:i + 2] == ["to"]}
+        return before | after
+    if any(_base(w) in _NARROW | _BROAD for w in context or passage):
+        return None  # "specific exercises" against "unspecific exercises": the abstract contrasts two things
+    for mine, theirs in ((_NARROW, _BROAD), (_BROAD, _NARROW)):
+        shared = scoped(claim, mine) & scoped(passage, theirs) - scoped(passage, mine) - scoped(context, mine)
+        if shared:
+            thing = sorted(shared)[0]
+            return f"{sorted(set(claim) & mine)[0]} {thing}", f"{sorted(set(passage) & theirs)[0]} {thing}"
     return None

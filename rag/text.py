@@ -7,6 +7,7 @@ use it without pulling in another.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
@@ -159,6 +160,7 @@ def missing_terms(claim: str, text: str) -> list[str]:
     present.update(_own_list_counts(claim, text))
     present.update(_listed_counts(claim, text))
     present.update(_rounded_numbers(claim, present))
+    present.update(_bounded_numbers(claim, present))
     defined = defined_acronyms(claim)
 
     def occurs(term: str) -> bool:
@@ -186,19 +188,32 @@ def missing_terms(claim: str, text: str) -> list[str]:
 
 def _own_list_counts(claim: str, text: str) -> set[str]:
     """Counts a claim proves by its own enumeration of what `text` names: "four kinds of spectra:
-    eDOS, phDOS, XANES and Raman" counts four items when each item's words are all in `text` (a
-    list holding an item of its own, "three phases: extraction, conflict detection and
-    aggregation", proves no count)."""
+    eDOS, phDOS, XANES and Raman" (or "four kinds of spectra, eDOS, ..., and Raman, and ...")
+    counts four items when each item's words are all in `text` (a list holding an item of its own,
+    "three phases: extraction, conflict detection and aggregation", proves no count). The list
+    follows a colon or a comma within four words of the count, and ends at its "and"/"or" item."""
     counts = set()
-    for before, after in zip(claim.split(":"), claim.split(":")[1:]):
-        items = [i for i in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.split(r"[.;]", after)[0].strip()) if i.strip()]
-        if any(variant_share(set(tokenize(item)), text) < 1.0 for item in items):
+    for separator in re.finditer(r"[:,]", claim):
+        items = _enumeration(claim[separator.end():])
+        if len(items) < 2 or any(variant_share(set(tokenize(item)), text) < 1.0 for item in items):
             continue
-        for word in re.findall(r"[\w.]+", before)[-4:]:
+        for word in re.findall(r"[\w.]+", claim[:separator.start()])[-4:]:
             count = NUMBER_WORDS.get(word.lower(), word)
             if count.isdigit() and int(count) == len(items):
                 counts.add(count)
     return counts
+
+
+def _enumeration(text: str) -> list[str]:
+    """The items of the list that opens `text` ("eDOS, phDOS, XANES and Raman, and ..." gives four),
+    up to the item that "and"/"or" introduces, or to the end of the clause."""
+    items: list[str] = []
+    for piece in re.split(r"[.;)]", text)[0].split(","):
+        last = re.split(r"\s+(?:and|or)\s+|^\s*(?:and|or)\s+", piece.strip(), maxsplit=1)
+        items += [i.strip() for i in last if i.strip()]
+        if len(last) > 1:
+            return items
+    return items
 
 
 _SOURCE_LIST = re.compile(r"((?:[\w.\-]+,\s+){2,}(?:and\s+|or\s+)?[\w.\-]+)\s+([a-z]+)")
@@ -239,6 +254,31 @@ def _rounded_numbers(claim: str, present: set[str]) -> set[str]:
     return out
 
 
+# Words that bound a number from below ("more than 244 TB" for 244.34 TB) or above ("under 50" for 47).
+_BOUNDED = re.compile(r"\b(more than|greater than|over|above|exceeding|at least|no less than|upwards of|in excess of|"
+                      r"less than|fewer than|under|below)\s+(\d+(?:\.\d+)?)\b")
+_LOWER_BOUNDS = {"more than", "greater than", "over", "above", "exceeding", "at least", "no less than", "upwards of",
+                 "in excess of"}
+
+
+def _bounded_numbers(claim: str, present: set[str]) -> set[str]:
+    """Numbers a claim gives as a bound that a number of `present` meets and lies within a tenth
+    of: "more than 244" for 244.34, "at least 14" for 14.4, "under 50" for 47; not "more than 50"
+    for 25 nor "more than 20" for 244. ("Up to" and "at most" are left to exact numbers: "up to
+    five dimensions" is no bound the source's 4 meets when it says 3.)"""
+    out = set()
+    for bound, written in _BOUNDED.findall(numbers_as_digits(claim.lower())):
+        value = float(written)
+        values = [float(p) for p in present if _is_number(p)]
+        if bound in _LOWER_BOUNDS:
+            met = any(value <= v <= 1.1 * value and (v > value or bound in {"at least", "no less than"}) for v in values)
+        else:
+            met = any(0.9 * value <= v < value for v in values)
+        if met:
+            out.add(_normalise_number(written))
+    return out
+
+
 def defined_acronyms(claim: str) -> dict[str, str]:
     """Acronyms a sentence defines in parentheses after their long form, lower-cased:
     "reactive oxygen species (ROS)" gives {"ros": "reactive oxygen species"}, and each part of a
@@ -268,13 +308,26 @@ def first_line(exc: BaseException, limit: int = 300) -> str:
 
 
 _THOUSANDS = re.compile(r"(?<![A-Za-z\d.])(\d+(?:\.\d+)?)[kK](?![A-Za-z\d])")
+# "7.04M SOPs", "1B–13B parameters": a magnitude letter after a number that no hyphen ties to a
+# name ("Qwen3-8B" names a model and stays as written; "1B-13B" is a range).
+_MAGNITUDE = re.compile(r"(?:(?<![A-Za-z\d.\-])|(?<=\d[MB]-))(\d+(?:\.\d+)?)([MB])(?![A-Za-z\d])")
+# "191 thousand tokens", "7.04 million SOPs": a number in digits times a scale word.
+_DIGIT_SCALE = re.compile(r"(?<![A-Za-z\d.])(\d+(?:\.\d+)?)\s+(thousand|million|billion)\b", re.IGNORECASE)
 # A number with a unit of ratio or magnitude: "40x", "3.2×", "10-fold" (the number is what counts).
 _RATIO = re.compile(r"\d+(?:[.,]\d+)*(?:x|×|-?fold|k)", re.IGNORECASE)
 
 
 def _expand_thousands(text: str) -> str:
-    """`text` with "50k" written as 50000 (so that "50,000" and "50k" state the same number)."""
-    return _THOUSANDS.sub(lambda m: f"{float(m.group(1)) * 1000:g}", text)
+    """`text` with "50k" written as 50000 (so that "50,000" and "50k" state the same number), and
+    likewise "7.04M" and "7.04 million" as 7040000, "13B" and "13 billion" as 13000000000."""
+    text = _DIGIT_SCALE.sub(lambda m: _scaled(m.group(1), _SCALES[m.group(2).lower()]), text)
+    text = _MAGNITUDE.sub(lambda m: _scaled(m.group(1), _SCALES["million" if m.group(2) == "M" else "billion"]), text)
+    return _THOUSANDS.sub(lambda m: _scaled(m.group(1), 1000), text)
+
+
+def _scaled(number: str, scale: int) -> str:
+    """`number` (digits) times `scale`, written in plain digits: "7.04" by a million is "7040000"."""
+    return _normalise_number(format(Decimal(number) * scale, "f"))
 
 
 def _is_number(term: str) -> bool:
