@@ -145,7 +145,8 @@ class Answerer:
         standalone = standalone_question(question, history, self.settings.answer.history_turns)
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
         # The answer's own relevance policy replaces retrieval's floor.
-        top_k = top_k or answer_top_k(asked, self.settings.answer.top_k, self.settings.answer.max_papers)
+        # A "which papers ..." question widens any top_k (the page's slider too) to answer.max_papers.
+        top_k = answer_top_k(asked, top_k or self.settings.answer.top_k, self.settings.answer.max_papers)
         scope = self.retriever.scope(asked)  # "which aistats papers ...": only that venue's papers
         asked = _unscoped(asked, self.retriever.named_scope(asked))  # "2024" is then no figure the abstracts must state
         hits = self.retriever.search(asked, top_k=top_k, floor=False, filters=scope)

@@ -134,3 +134,9 @@ def test_a_reply_whose_sentences_all_fail_falls_back_to_quoted_sentences(seeded_
 
     assert "extractive fallback" in _format_answer(answer.as_dict())
     assert FALLBACK_NOTE in render_answer(answer, 0)
+
+
+def test_a_which_papers_question_lists_past_a_smaller_top_k(extractive):
+    # The page always passes its slider's top-k; a list question still gets answer.max_papers sources.
+    answer = extractive.ask("which papers study spiking neural networks?", top_k=2)
+    assert not answer.refused and len(answer.citations) > 2
