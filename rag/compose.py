@@ -40,7 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rag.intent import Intent
-from rag.query import FIELD_ACRONYMS, topic_phrases
+from rag.query import FIELD_ACRONYMS, headed_phrases
 from rag.sources import Source
 from rag.text import NUMBER_WORDS, defined_acronyms, key_terms, tokenize
 from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_opening, names_any, own_names,
@@ -596,27 +596,67 @@ def _initialisms(words: list[str]) -> set[str]:
 
 
 # Words of a phrase that say how much or which kind of thing, not what the topic is ("many datasets",
-# "bigger models", "learning"): a phrase is judged by its other words.
+# "bigger models", "learning", "neural networks"): a phrase is judged by its other words.
 _UNTELLING = set(tokenize("much many little few big bigger large small size sizes long high low well good better best number "
                           "amount percent percentage roughly exactly times ten model models network networks method methods "
                           "data dataset datasets task tasks learning approach framework system systems result results "
-                          "performance"))
+                          "performance neural deep"))
+
+
+# The words opening a clause that states a condition ("when the sensors disagree"), whose verb may end a run of words.
+_CLAUSE = re.compile(r"\b(?:when|whenever|if|while|where|because|since|although|once)\b", re.IGNORECASE)
 
 
 def unheld_phrases(question: str, source: Source) -> list[str]:
-    """The question's topic phrases (`rag.query.topic_phrases`) of two telling words or more (of three
-    letters or more) none of which the source's title or abstract holds, nor the acronym of the
-    phrase ("speech recognition" in a question answered from an SNN-sparsity abstract; "large
-    language models" is held by "LLMs", and a field acronym by its words: "PDEs" by "partial
-    differential equations")."""
+    """The parts of the question's topic phrases (`rag.query.headed_phrases`) that the source's title
+    and abstract do not hold, in words (of three letters or more, not in _UNTELLING) or as an acronym:
+    - a phrase of two telling words or more none of which is held ("speech recognition" in a question
+      answered from an SNN-sparsity abstract; "large language models" is held by "LLMs", and a field
+      acronym by its words: "PDEs" by "partial differential equations");
+    - a phrase naming a kind of thing by one telling word before an untelling head ("diffusion
+      models", "reinforcement learning", "batch size"), where that word is the whole topic;
+    - two telling words or more in a row none of which is held, inside a phrase of the main clause
+      whose other words are ("shock waves" of "physics-informed networks handle shock waves";
+      "medical images" of "clifford-steerable cnns segment medical images"): a compound naming
+      another setting. A clause stating a condition ("when the signals from different sensors
+      disagree") is left out: its verb ends such a run."""
     held = _stems(f"{source.hit.title} {source.abstract}")
+    main = {tuple(phrase) for phrase, _ in headed_phrases(_CLAUSE.split(question)[0])}
     unheld = []
-    for phrase in topic_phrases(question):
-        telling = [stem for word in phrase for stem in tokenize(FIELD_ACRONYMS.get(word, word))
-                   if stem not in _UNTELLING and len(stem) > 2]  # a letter or two ("claim t") tells nothing
-        if len(telling) >= 2 and not any(_holds(held, stem) for stem in telling) and not _initialisms(phrase) & held:
-            unheld.append(" ".join(phrase))
+    for phrase, head in headed_phrases(question):
+        whole = [*phrase, head] if head else phrase
+        if _initialisms(whole) & held:
+            continue
+        telling = [_telling(word) for word in phrase]
+        missing = [bool(stems) and not any(_holds(held, stem) for stem in stems) and not _acronym_held(word, held)
+                   for word, stems in zip(phrase, telling)]
+        count = sum(len(stems) for stems in telling)
+        kind_of = count == 1 and len(whole) >= 2 and not (set(tokenize(whole[-1])) - _UNTELLING)
+        if (count >= 2 or kind_of) and all(m for m, stems in zip(missing, telling) if stems):
+            unheld.append(" ".join(whole))
+            continue
+        if tuple(phrase) not in main:  # "when the signals from different sensors disagree": a condition, in the user's words
+            continue
+        run: list[str] = []
+        for word, gone in zip([*phrase, ""], [*missing, False]):
+            if gone:
+                run.append(word)
+                continue
+            if len(run) >= 2:
+                unheld.append(" ".join(run))
+            run = []
     return unheld
+
+
+def _telling(word: str) -> list[str]:
+    """The stems of a question word that tell its topic: a field acronym's words ("pdes" gives
+    "partial differential equations"), none of one or two letters ("claim t") or in _UNTELLING."""
+    return [stem for stem in tokenize(FIELD_ACRONYMS.get(word, word)) if stem not in _UNTELLING | _QUANTIFIERS and len(stem) > 2]
+
+
+def _acronym_held(word: str, held: set[str]) -> bool:
+    """True when `word` is a field acronym typed in lower case ("pdes") that the abstract writes as such ("PDE")."""
+    return word in FIELD_ACRONYMS and any(_holds(held, stem) for stem in tokenize(word))
 
 
 # A figure standing alone in a question ("100 million", "1000-layer", "12.4%"); digits inside a name
