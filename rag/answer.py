@@ -159,7 +159,10 @@ class Answerer:
                                   max_sentences=self.settings.answer.max_source_sentences)
         intent = classify(asked)
         if intent.kind in ("paper", "papers", "method"):
-            sources = self._on_topic(sources, asked)
+            kept = self._on_topic(sources, asked)
+            # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:
+            # the papers ranked below it are further still ("prunes the weights of large language models").
+            sources = kept if intent.kind == "papers" or not kept or kept[0].hit is sources[0].hit else []
         answer_settings = self.settings.answer
         plan = compose(asked, intent, sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
         clock.lap("retrieve")
