@@ -151,7 +151,9 @@ _MODEL_NOUNS = {"llm", "vlm", "backbone", "model", "architecture"}
 # Heads of an asked phrase that name a category, not the thing ("which steering method", "what
 # geometric quantity"): an abstract naming the thing need not use the category's word.
 _CATEGORY_HEADS = set(tokenize("method approach technique quantity kind type sort thing concept procedure strategy "
+                               "component part element ingredient piece "
                                "property measure tool mechanism"))
+_NUMBER_STEMS = set(tokenize(" ".join(NUMBER_WORDS)))
 _LANGUAGE_MODEL = re.compile(r"\b(?:llms?|vlms?|language\s+models?)$", re.IGNORECASE)
 # "what are the two phases of X", "the components of X": the sentence listing them ("consists of A and B").
 _PARTS_ASKED = re.compile(
@@ -454,7 +456,9 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
                          and (not duration or bool(_DURATION.search(sentence))))
         elif intent.kind == "entity" and intent.noun.lower() in _DATA_NOUNS:
             # "what kind of data": a sentence saying "snapshot data" answers too
-            flags.append(_names_data(sentence) or (intent.noun.lower() == "data" and bool(re.search(r"\bdata\b", sentence))))
+            # "which realistic datasets": a sentence naming one ("MD17"), not one restating "realistic datasets"
+            named = intent.noun.lower() == "data" or intent.of_kind or bool(_new_names(sentence, asked, name))
+            flags.append((_names_data(sentence) and named) or (intent.noun.lower() == "data" and bool(re.search(r"\bdata\b", sentence))))
         elif intent.kind == "code":  # "is X open source?": the sentence linking or releasing its code
             flags.append(bool(_URL.search(sentence) or _CODE.search(sentence)))
         elif intent.kind == "expansion":  # "what does ACE stand for": the sentence defining "... (ACE)"
@@ -476,7 +480,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     flags = np.array(flags, dtype=bool) & ~asking
     head = tokenize(intent.phrase.split()[-1]) if intent.kind == "general" and intent.phrase else []
     if head and head[-1] in _CATEGORY_HEADS:  # "which steering method": the abstract may say "steering" alone
-        head = sorted(_stems(intent.phrase))
+        # "what two components": a count and a category name nothing the abstract must hold
+        head = sorted(_stems(intent.phrase)) if _stems(intent.phrase) - _CATEGORY_HEADS - _NUMBER_STEMS else []
     if head and not any(_holds(_stems(source.abstract), word) for word in head):
         return np.zeros(len(flags), dtype=bool)  # "what GPU was it trained on": the abstract never says
     if intent.kind == "check" and intent.phrase:  # "does X need matrix multiplications": a sentence on them
