@@ -642,8 +642,11 @@ def unheld_phrases(question: str, source: Source) -> list[str]:
             continue
         if tuple(phrase) not in main:  # "when the signals from different sensors disagree": a condition, in the user's words
             continue
+        parts = [part for word in phrase for part in word.split("-") if part]  # "event-camera": "event" and "camera"
+        gaps = [bool(_telling(part)) and not any(_holds(held, stem) for stem in _telling(part)) and not _acronym_held(part, held)
+                for part in parts]
         run: list[str] = []
-        for word, gone in zip([*phrase, ""], [*missing, False]):
+        for word, gone in zip([*parts, ""], [*gaps, False]):
             if gone:
                 run.append(word)
                 continue

@@ -2,13 +2,18 @@
 vocabulary but ask about another setting. The question's topic phrases keep the head noun the light
 words cut off ("diffusion" + "models"), so that a phrase naming a kind of model or method by one
 telling word counts (`rag.compose.unheld_phrases`); the refusal and answer cases are in the tables
-of test_compose_ninth."""
+of test_compose_ninth; `test_unheld_phrases` reads the phrases against one small abstract."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+import numpy as np
 import pytest
 
+from rag.compose import unheld_phrases
 from rag.query import headed_phrases, topic_phrases
+from rag.sources import Source
 
 
 @pytest.mark.parametrize("question,phrases", [
@@ -20,3 +25,22 @@ from rag.query import headed_phrases, topic_phrases
 def test_headed_phrases(question, phrases):
     assert headed_phrases(question) == phrases
     assert topic_phrases(question) == [phrase for phrase, _ in phrases]
+
+
+def _source(abstract: str) -> Source:
+    return Source(1, SimpleNamespace(title=""), abstract, [], np.zeros((0, 4), dtype=np.float32), np.zeros(0))
+
+
+_SNN = "Spiking neural networks offer sparse event-based processing for signal classification on small devices."
+
+
+@pytest.mark.parametrize("question,unheld", [
+    ("which paper trains spiking networks with diffusion models", ["diffusion models"]),  # a kind of model by one word
+    ("which paper trains spiking networks with reinforcement learning", ["reinforcement learning"]),
+    ("how do spiking networks segment medical images", ["segment medical images"]),  # a run in a held phrase
+    ("which paper trains spiking networks on event-camera gesture data", ["camera gesture"]),  # "event" is held
+    ("how do spiking networks classify signals when signal sensors disagree", []),  # a condition in the user's words
+    ("which paper uses spiking neural networks for signal classification", []),
+])
+def test_unheld_phrases(question, unheld):
+    assert unheld_phrases(question, _source(_SNN)) == unheld
