@@ -22,10 +22,11 @@ from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_marker
 from rag.intent import classify
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import PaperHit, PaperRetriever
-from rag.query import answer_top_k, list_variants, plain_question
+from rag.query import answer_top_k, list_variants, plain_question, setting_phrase
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
 from rag.text import tokenize
+from rag.titles import calls_by_name
 from rag.verifier import build_verifier
 
 UNSUPPORTED_MARK = "[unsupported]"
@@ -163,6 +164,11 @@ class Answerer:
             # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:
             # the papers ranked below it are further still ("prunes the weights of large language models").
             sources = kept if intent.kind == "papers" or not kept or kept[0].hit is sources[0].hit else []
+        elif intent.kind == "quantity" and setting_phrase(asked) and sources \
+                and not calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
+            # A figure for a setting the closest paper does not hold ("... for image classification")
+            # and that the question does not tie to it by name is a near miss.
+            sources = sources if self._on_topic(sources[:1], setting_phrase(asked)) else []
         answer_settings = self.settings.answer
         plan = compose(asked, intent, sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
         clock.lap("retrieve")
@@ -193,7 +199,8 @@ class Answerer:
         asking how something works ("how does X do Y"), in words (`rag.compose.unheld_phrases`) or close in meaning: a phrase none of whose words the
         abstract holds must reach answer.min_phrase_similarity in cosine to one of its sentences.
         So "which paper uses spiking networks for speech recognition" is not answered from a paper
-        on spiking networks alone, while "forecasting thunderstorms" finds the nowcasting paper."""
+        on spiking networks alone, while "forecasting thunderstorms" finds the nowcasting paper.
+        A figure question passes only the setting it ends on (`rag.query.setting_phrase`)."""
         floor = self.settings.answer.min_phrase_similarity
         unheld = [unheld_phrases(question, source) for source in sources]
         phrases = sorted({phrase for own in unheld for phrase in own})  # each phrase encoded once

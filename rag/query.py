@@ -149,6 +149,18 @@ def headed_phrases(question: str) -> list[tuple[list[str], str]]:
             for a, b in runs if "or" not in words[max(0, a - 1):a] + words[b:b + 1]]
 
 
+# The setting a question ends on: "... for image classification", "... on imagenet".
+_SETTING = re.compile(r"\b(?:for|on|in)\s+(?P<setting>[^?.;,]+?)\s*\??\s*$", re.IGNORECASE)
+
+
+def setting_phrase(question: str) -> str:
+    """The words after the question's last "for", "on" or "in" when they end it ("how much does
+    curvature matching improve transfer learning for image classification" -> "image
+    classification"), else ""."""
+    match = _SETTING.search(question)
+    return match.group("setting") if match else ""
+
+
 def papers_requested(question: str) -> bool:
     """True when `question` asks for several papers ("Which papers use X?", "List works on Y")."""
     return bool(_LIST_QUESTION.search(question))

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from rag.compose import unheld_phrases
-from rag.query import headed_phrases, topic_phrases
+from rag.query import headed_phrases, setting_phrase, topic_phrases
 from rag.sources import Source
 
 
@@ -44,3 +44,12 @@ _SNN = "Spiking neural networks offer sparse event-based processing for signal c
 ])
 def test_unheld_phrases(question, unheld):
     assert unheld_phrases(question, _source(_SNN)) == unheld
+
+
+@pytest.mark.parametrize("question,setting", [
+    ("how much does curvature matching improve transfer learning for image classification", "image classification"),
+    ("what accuracy does the sparse spiking resnet-18 reach on cifar-10?", "cifar-10"),
+    ("how many layers does spikeinit train", ""),
+])
+def test_setting_phrase(question, setting):
+    assert setting_phrase(question) == setting
