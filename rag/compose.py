@@ -612,7 +612,7 @@ _UNTELLING = set(tokenize("much many little few big bigger large small size size
 _CLAUSE = re.compile(r"\b(?:when|whenever|if|while|where|because|since|although|once)\b", re.IGNORECASE)
 
 
-def unheld_phrases(question: str, source: Source) -> list[str]:
+def unheld_phrases(question: str, source: Source, runs: bool = True) -> list[str]:
     """The parts of the question's topic phrases (`rag.query.headed_phrases`) that the source's title
     and abstract do not hold, in words (of three letters or more, not in _UNTELLING) or as an acronym:
     - a phrase of two telling words or more none of which is held ("speech recognition" in a question
@@ -624,7 +624,7 @@ def unheld_phrases(question: str, source: Source) -> list[str]:
       whose other words are ("shock waves" of "physics-informed networks handle shock waves";
       "medical images" of "clifford-steerable cnns segment medical images"): a compound naming
       another setting. A clause stating a condition ("when the signals from different sensors
-      disagree") is left out: its verb ends such a run."""
+      disagree") is left out: its verb ends such a run. `runs=False` leaves such runs out altogether."""
     held = _stems(f"{source.hit.title} {source.abstract}")
     main = {tuple(phrase) for phrase, _ in headed_phrases(_CLAUSE.split(question)[0])}
     unheld = []
@@ -640,7 +640,7 @@ def unheld_phrases(question: str, source: Source) -> list[str]:
         if (count >= 2 or kind_of) and all(m for m, stems in zip(missing, telling) if stems):
             unheld.append(" ".join(whole))
             continue
-        if tuple(phrase) not in main:  # "when the signals from different sensors disagree": a condition, in the user's words
+        if not runs or tuple(phrase) not in main:  # "when the signals from different sensors disagree": a condition, in the user's words
             continue
         parts = [part for word in phrase for part in word.split("-") if part]  # "event-camera": "event" and "camera"
         gaps = [bool(_telling(part)) and not any(_holds(held, stem) for stem in _telling(part)) and not _acronym_held(part, held)

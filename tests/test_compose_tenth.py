@@ -46,6 +46,11 @@ def test_unheld_phrases(question, unheld):
     assert unheld_phrases(question, _source(_SNN)) == unheld
 
 
+def test_unheld_phrases_without_runs_keep_only_wholly_unheld_phrases():
+    assert unheld_phrases("how do spiking networks segment medical images", _source(_SNN), runs=False) == []
+    assert unheld_phrases("does label smoothing make spiking networks robust", _source(_SNN), runs=False) == ["label smoothing"]
+
+
 @pytest.mark.parametrize("question,setting", [
     ("how much does curvature matching improve transfer learning for image classification", "image classification"),
     ("what accuracy does the sparse spiking resnet-18 reach on cifar-10?", "cifar-10"),
