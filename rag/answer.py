@@ -23,10 +23,11 @@ from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_marker
 from rag.intent import classify
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import PaperHit, PaperRetriever
-from rag.query import answer_top_k, list_variants, plain_question
+from rag.query import answer_top_k, list_variants, plain_question, setting_phrase
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
 from rag.text import tokenize
+from rag.titles import calls_by_name
 from rag.verifier import build_verifier
 
 UNSUPPORTED_MARK = "[unsupported]"
@@ -163,7 +164,19 @@ class Answerer:
                                   max_sentences=self.settings.answer.max_source_sentences)
         intent = classify(asked)
         if intent.kind in ("paper", "papers", "method"):
-            sources = self._on_topic(sources, asked)
+            kept = self._on_topic(sources, asked)
+            # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:
+            # the papers ranked below it are further still ("prunes the weights of large language models").
+            sources = kept if intent.kind == "papers" or not kept or kept[0].hit is sources[0].hit else []
+        elif intent.kind == "quantity" and setting_phrase(asked) and sources \
+                and not calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
+            # A figure for a setting the closest paper does not hold ("... for image classification")
+            # and that the question does not tie to it by name is a near miss.
+            sources = sources if self._on_topic(sources[:1], setting_phrase(asked)) else []
+        elif intent.kind == "check" and sources and not calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
+            # "does weight decay make lora forget more": a yes/no question on a topic the closest paper
+            # lacks wholly ("weight decay"), the paper not named, is a near miss.
+            sources = sources if self._on_topic(sources[:1], asked, runs=False) else []
         answer_settings = self.settings.answer
         plan = compose(asked, intent, sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
         clock.lap("retrieve")
@@ -189,14 +202,16 @@ class Answerer:
         answer.timings_ms = clock.timings()
         yield answer
 
-    def _on_topic(self, sources: list[Source], question: str) -> list[Source]:
+    def _on_topic(self, sources: list[Source], question: str, runs: bool = True) -> list[Source]:
         """The sources (renumbered from 1) that hold each phrase of a question looking for papers or
         asking how something works ("how does X do Y"), in words (`rag.compose.unheld_phrases`) or close in meaning: a phrase none of whose words the
         abstract holds must reach answer.min_phrase_similarity in cosine to one of its sentences.
         So "which paper uses spiking networks for speech recognition" is not answered from a paper
-        on spiking networks alone, while "forecasting thunderstorms" finds the nowcasting paper."""
+        on spiking networks alone, while "forecasting thunderstorms" finds the nowcasting paper.
+        A figure question passes only the setting it ends on (`rag.query.setting_phrase`); `runs=False`
+        (a yes/no question) counts only phrases none of whose words the abstract holds."""
         floor = self.settings.answer.min_phrase_similarity
-        unheld = [unheld_phrases(question, source) for source in sources]
+        unheld = [unheld_phrases(question, source, runs) for source in sources]
         phrases = sorted({phrase for own in unheld for phrase in own})  # each phrase encoded once
         vectors = dict(zip(phrases, self.retriever.embedder.encode_array(phrases))) if phrases else {}
         kept = []

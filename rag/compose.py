@@ -41,7 +41,7 @@ import numpy as np
 
 from rag.bibliography import record_fact
 from rag.intent import Intent
-from rag.query import FIELD_ACRONYMS, topic_phrases
+from rag.query import FIELD_ACRONYMS, headed_phrases
 from rag.sources import Source
 from rag.text import NUMBER_WORDS, defined_acronyms, key_terms, tokenize
 from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_opening, names_any, own_names,
@@ -154,7 +154,9 @@ _MODEL_NOUNS = {"llm", "vlm", "backbone", "model", "architecture"}
 # Heads of an asked phrase that name a category, not the thing ("which steering method", "what
 # geometric quantity"): an abstract naming the thing need not use the category's word.
 _CATEGORY_HEADS = set(tokenize("method approach technique quantity kind type sort thing concept procedure strategy "
+                               "component part element ingredient piece "
                                "property measure tool mechanism"))
+_NUMBER_STEMS = set(tokenize(" ".join(NUMBER_WORDS)))
 _LANGUAGE_MODEL = re.compile(r"\b(?:llms?|vlms?|language\s+models?)$", re.IGNORECASE)
 # "what are the two phases of X", "the components of X": the sentence listing them ("consists of A and B").
 _PARTS_ASKED = re.compile(
@@ -478,7 +480,9 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
                          and (not duration or bool(_DURATION.search(sentence))))
         elif intent.kind == "entity" and intent.noun.lower() in _DATA_NOUNS:
             # "what kind of data": a sentence saying "snapshot data" answers too
-            flags.append(_names_data(sentence) or (intent.noun.lower() == "data" and bool(re.search(r"\bdata\b", sentence))))
+            # "which realistic datasets": a sentence naming one ("MD17"), not one restating "realistic datasets"
+            named = intent.noun.lower() == "data" or intent.of_kind or bool(_new_names(sentence, asked, name))
+            flags.append((_names_data(sentence) and named) or (intent.noun.lower() == "data" and bool(re.search(r"\bdata\b", sentence))))
         elif intent.kind == "code":  # "is X open source?": the sentence linking or releasing its code
             flags.append(bool(_URL.search(sentence) or _CODE.search(sentence)))
         elif intent.kind == "expansion":  # "what does ACE stand for": the sentence defining "... (ACE)"
@@ -500,7 +504,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     flags = np.array(flags, dtype=bool) & ~asking
     head = tokenize(intent.phrase.split()[-1]) if intent.kind == "general" and intent.phrase else []
     if head and head[-1] in _CATEGORY_HEADS:  # "which steering method": the abstract may say "steering" alone
-        head = sorted(_stems(intent.phrase))
+        # "what two components": a count and a category name nothing the abstract must hold
+        head = sorted(_stems(intent.phrase)) if _stems(intent.phrase) - _CATEGORY_HEADS - _NUMBER_STEMS else []
     if head and not any(_holds(_stems(source.abstract), word) for word in head):
         return np.zeros(len(flags), dtype=bool)  # "what GPU was it trained on": the abstract never says
     if intent.kind == "check" and intent.phrase:  # "does X need matrix multiplications": a sentence on them
@@ -620,27 +625,70 @@ def _initialisms(words: list[str]) -> set[str]:
 
 
 # Words of a phrase that say how much or which kind of thing, not what the topic is ("many datasets",
-# "bigger models", "learning"): a phrase is judged by its other words.
+# "bigger models", "learning", "neural networks"): a phrase is judged by its other words.
 _UNTELLING = set(tokenize("much many little few big bigger large small size sizes long high low well good better best number "
                           "amount percent percentage roughly exactly times ten model models network networks method methods "
                           "data dataset datasets task tasks learning approach framework system systems result results "
-                          "performance"))
+                          "performance neural deep"))
 
 
-def unheld_phrases(question: str, source: Source) -> list[str]:
-    """The question's topic phrases (`rag.query.topic_phrases`) of two telling words or more (of three
-    letters or more) none of which the source's title or abstract holds, nor the acronym of the
-    phrase ("speech recognition" in a question answered from an SNN-sparsity abstract; "large
-    language models" is held by "LLMs", and a field acronym by its words: "PDEs" by "partial
-    differential equations")."""
+# The words opening a clause that states a condition ("when the sensors disagree"), whose verb may end a run of words.
+_CLAUSE = re.compile(r"\b(?:when|whenever|if|while|where|because|since|although|once)\b", re.IGNORECASE)
+
+
+def unheld_phrases(question: str, source: Source, runs: bool = True) -> list[str]:
+    """The parts of the question's topic phrases (`rag.query.headed_phrases`) that the source's title
+    and abstract do not hold, in words (of three letters or more, not in _UNTELLING) or as an acronym:
+    - a phrase of two telling words or more none of which is held ("speech recognition" in a question
+      answered from an SNN-sparsity abstract; "large language models" is held by "LLMs", and a field
+      acronym by its words: "PDEs" by "partial differential equations");
+    - a phrase naming a kind of thing by one telling word before an untelling head ("diffusion
+      models", "reinforcement learning", "batch size"), where that word is the whole topic;
+    - two telling words or more in a row none of which is held, inside a phrase of the main clause
+      whose other words are ("shock waves" of "physics-informed networks handle shock waves";
+      "medical images" of "clifford-steerable cnns segment medical images"): a compound naming
+      another setting. A clause stating a condition ("when the signals from different sensors
+      disagree") is left out: its verb ends such a run. `runs=False` leaves such runs out altogether."""
     held = _stems(f"{source.hit.title} {source.abstract}")
+    main = {tuple(phrase) for phrase, _ in headed_phrases(_CLAUSE.split(question)[0])}
     unheld = []
-    for phrase in topic_phrases(question):
-        telling = [stem for word in phrase for stem in tokenize(FIELD_ACRONYMS.get(word, word))
-                   if stem not in _UNTELLING and len(stem) > 2]  # a letter or two ("claim t") tells nothing
-        if len(telling) >= 2 and not any(_holds(held, stem) for stem in telling) and not _initialisms(phrase) & held:
-            unheld.append(" ".join(phrase))
+    for phrase, head in headed_phrases(question):
+        whole = [*phrase, head] if head else phrase
+        if _initialisms(whole) & held:
+            continue
+        telling = [_telling(word) for word in phrase]
+        missing = [bool(stems) and not any(_holds(held, stem) for stem in stems) and not _acronym_held(word, held)
+                   for word, stems in zip(phrase, telling)]
+        count = sum(len(stems) for stems in telling)
+        kind_of = count == 1 and len(whole) >= 2 and not (set(tokenize(whole[-1])) - _UNTELLING)
+        if (count >= 2 or kind_of) and all(m for m, stems in zip(missing, telling) if stems):
+            unheld.append(" ".join(whole))
+            continue
+        if not runs or tuple(phrase) not in main:  # "when the signals from different sensors disagree": a condition, in the user's words
+            continue
+        parts = [part for word in phrase for part in word.split("-") if part]  # "event-camera": "event" and "camera"
+        gaps = [bool(_telling(part)) and not any(_holds(held, stem) for stem in _telling(part)) and not _acronym_held(part, held)
+                for part in parts]
+        run: list[str] = []
+        for word, gone in zip([*parts, ""], [*gaps, False]):
+            if gone:
+                run.append(word)
+                continue
+            if len(run) >= 2:
+                unheld.append(" ".join(run))
+            run = []
     return unheld
+
+
+def _telling(word: str) -> list[str]:
+    """The stems of a question word that tell its topic: a field acronym's words ("pdes" gives
+    "partial differential equations"), none of one or two letters ("claim t") or in _UNTELLING."""
+    return [stem for stem in tokenize(FIELD_ACRONYMS.get(word, word)) if stem not in _UNTELLING | _QUANTIFIERS and len(stem) > 2]
+
+
+def _acronym_held(word: str, held: set[str]) -> bool:
+    """True when `word` is a field acronym typed in lower case ("pdes") that the abstract writes as such ("PDE")."""
+    return word in FIELD_ACRONYMS and any(_holds(held, stem) for stem in tokenize(word))
 
 
 # A figure standing alone in a question ("100 million", "1000-layer", "12.4%"); digits inside a name

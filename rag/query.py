@@ -114,7 +114,7 @@ def topic_words(question: str) -> list[str]:
 
 
 # Prepositions beside the stop words that end a phrase of the topic ("speech recognition on chips").
-_PHRASE_BREAKS = frozenset("across onto within without versus using whose".split())
+_PHRASE_BREAKS = frozenset("across onto within without versus using whose whether".split())
 
 
 def topic_phrases(question: str) -> list[list[str]]:
@@ -122,6 +122,18 @@ def topic_phrases(question: str) -> list[list[str]]:
     prepositions, framing words and light verbs ("which paper uses spiking neural networks for speech
     recognition" -> [["spiking", "neural", "networks"], ["speech", "recognition"]]). A run beside "or"
     is one of alternatives ("agents or optimization loops"), which no single paper need hold: left out."""
+    return [phrase for phrase, _ in headed_phrases(question)]
+
+
+# Nouns that head a phrase naming a kind of model or method ("diffusion models", "graph methods"),
+# which the light words leave out of the phrase itself.
+_HEADS = frozenset("model models method methods".split())
+
+
+def headed_phrases(question: str) -> list[tuple[list[str], str]]:
+    """Each topic phrase (`topic_phrases`) with the head noun the light words cut off right after it,
+    else "": "which paper predicts hamiltonians with diffusion models" -> [(["predicts", "hamiltonians"], ""),
+    (["diffusion"], "models")]."""
     words = [w.lower() for w in _WORD.findall(question) if re.match(r"\w", w)]
     breaks = STOPWORDS | _FRAMING | _LIGHT | _PHRASE_BREAKS
     runs: list[tuple[int, int]] = []
@@ -133,7 +145,20 @@ def topic_phrases(question: str) -> list[list[str]]:
             start = None
         elif start is None:
             start = i
-    return [words[a:b] for a, b in runs if "or" not in words[max(0, a - 1):a] + words[b:b + 1]]
+    return [(words[a:b], words[b] if b < len(words) and words[b] in _HEADS else "")
+            for a, b in runs if "or" not in words[max(0, a - 1):a] + words[b:b + 1]]
+
+
+# The setting a question ends on: "... for image classification", "... on imagenet".
+_SETTING = re.compile(r"\b(?:for|on|in)\s+(?P<setting>[^?.;,]+?)\s*\??\s*$", re.IGNORECASE)
+
+
+def setting_phrase(question: str) -> str:
+    """The words after the question's last "for", "on" or "in" when they end it ("how much does
+    curvature matching improve transfer learning for image classification" -> "image
+    classification"), else ""."""
+    match = _SETTING.search(question)
+    return match.group("setting") if match else ""
 
 
 def papers_requested(question: str) -> bool:
