@@ -141,9 +141,9 @@ class PinnedRetriever:
         """Whether some stored paper holds `term` (the real retriever's answer)."""
         return self.retriever.holds_term(term)
 
-    def scope(self, question: str) -> dict[str, str]:
-        """The venue or year filters the question names (the real retriever's answer; `search` ignores them)."""
-        return self.retriever.scope(question)
+    def scope(self, named: dict[str, str]) -> dict[str, str]:
+        """The filters a named scope states (the real retriever's answer; `search` ignores them)."""
+        return self.retriever.scope(named)
 
     def named_scope(self, question: str) -> dict[str, str]:
         """The stored venue or year values the question names (the real retriever's answer)."""

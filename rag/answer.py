@@ -148,8 +148,9 @@ class Answerer:
         # The answer's own relevance policy replaces retrieval's floor.
         # A "which papers ..." question widens any top_k (the page's slider too) to answer.max_papers.
         top_k = answer_top_k(asked, top_k or self.settings.answer.top_k, self.settings.answer.max_papers)
-        scope = self.retriever.scope(asked)  # "which aistats papers ...": only that venue's papers
-        asked = _unscoped(asked, self.retriever.named_scope(asked))  # "2024" is then no figure the abstracts must state
+        named = self.retriever.named_scope(asked)
+        scope = self.retriever.scope(named)  # "which aistats papers ...": only that venue's papers
+        asked = _unscoped(asked, named)  # "2024" is then no figure the abstracts must state
         hits = self.retriever.search(asked, top_k=top_k, floor=False, filters=scope)
         relevant = named_first(self._admitted(hits, asked), asked)
         for variant in list_variants(standalone):  # "scaling behaviour" finds "scaling behavior" too

@@ -19,6 +19,7 @@ from rag.answer import Answer
 from rag.bibliography import record_text
 from rag.errors import RagError
 from rag.grounding import cited_numbers, split_answer, strip_markers
+from rag.metadata import abstract_from
 from rag.text import missing_terms
 from rag.service import RagService
 
@@ -114,7 +115,7 @@ def _abstract_lookup(service: RagService) -> Any:
     def abstract(paper_id: str) -> str:
         if paper_id not in cache:
             paper = service.store.get_paper(paper_id)
-            cache[paper_id] = f"{service.abstract(paper_id)} {record_text(paper.metadata) if paper else ''}"
+            cache[paper_id] = f"{abstract_from(paper.metadata, paper.text)} {record_text(paper.metadata)}" if paper else ""
         return cache[paper_id]
 
     return abstract

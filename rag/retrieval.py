@@ -117,6 +117,21 @@ class PaperRetriever(BaseRetriever):
         with that value: a year as a whole word ("2024 papers on ..."), a venue before "paper(s)" or
         after "at", "in", "from" or "of" ("which aistats papers ...", "papers at COLM"), so that a
         venue read from a file name such as papers2023.json never takes the word "papers"."""
+        lowered = question.lower()
+        words = set(re.findall(r"[a-z0-9]+", lowered))
+        venues = set(re.findall(r"\b(?:at|in|from|of)\s+(?:the\s+)?([a-z0-9]+)", lowered))
+        venues |= set(re.findall(r"\b([a-z0-9]+)(?:\s+\d{4})?\s+papers?\b", lowered))
+        named = {name: [value for value in found if value.lower() in (venues if name == "venue" else words)]
+                 for name, found in self._stored_scope().items()}
+        return {name: values[0] for name, values in named.items() if len(values) == 1}
+
+    def scope(self, named: Mapping[str, str]) -> dict[str, str]:
+        """The filters that a question's `named_scope` states: its fields of which the store holds
+        more than one value (a store of one venue is never narrowed)."""
+        return {name: value for name, value in named.items() if len(self._stored_scope()[name]) > 1}
+
+    def _stored_scope(self) -> dict[str, set[str]]:
+        """Each SCOPE_FIELDS field's stored values (read from the index once, on first use)."""
         if self._scope_values is None:
             values: dict[str, set[str]] = {name: set() for name in SCOPE_FIELDS}
             for paper in self.papers():
@@ -124,18 +139,7 @@ class PaperRetriever(BaseRetriever):
                     if paper.get(name) not in (None, ""):
                         values[name].add(str(paper[name]))
             self._scope_values = values
-        lowered = question.lower()
-        words = set(re.findall(r"[a-z0-9]+", lowered))
-        venues = set(re.findall(r"\b(?:at|in|from|of)\s+(?:the\s+)?([a-z0-9]+)", lowered))
-        venues |= set(re.findall(r"\b([a-z0-9]+)(?:\s+\d{4})?\s+papers?\b", lowered))
-        named = {name: [value for value in found if value.lower() in (venues if name == "venue" else words)]
-                 for name, found in self._scope_values.items()}
-        return {name: values[0] for name, values in named.items() if len(values) == 1}
-
-    def scope(self, question: str) -> dict[str, str]:
-        """The filters a question states in words: its `named_scope` fields of which the store holds
-        more than one value (a store of one venue is never narrowed)."""
-        return {name: value for name, value in self.named_scope(question).items() if len(self._scope_values[name]) > 1}
+        return self._scope_values
 
     def holds_term(self, term: str) -> bool:
         """True when some paper of the store holds `term` (a stem from `rag.text.tokenize`)."""

@@ -110,8 +110,8 @@ def test_a_coined_name_no_paper_holds_is_refused(colm, question):
 
 
 def test_a_question_naming_a_venue_is_answered_from_that_venue_only(colm):
-    assert colm.retriever.scope("which aistats papers are about conformal prediction") == {"venue": "AISTATS"}
-    assert colm.retriever.scope("which papers are about conformal prediction in 2025") == {}  # one year: no scope
+    assert colm.retriever.scope(colm.retriever.named_scope("which aistats papers are about conformal prediction")) == {"venue": "AISTATS"}
+    assert colm.retriever.scope(colm.retriever.named_scope("which papers are about conformal prediction in 2025")) == {}  # one year: no scope
     answer = colm.ask("which aistats papers are about conformal prediction?")
     assert not answer.refused and len(answer.citations) >= 2
     assert {c.source for c in answer.citations} == {"aistats2025.json"}
@@ -129,8 +129,8 @@ def test_a_venue_counts_only_where_a_question_names_one(tmp_path):
     service.ingest([str(tmp_path / "papers2023.json"), str(tmp_path / "aistats2025.json")], progress=False)
     retriever = service.retriever
     assert retriever.named_scope("which papers study conformal prediction") == {}
-    assert retriever.scope("conformal prediction papers at AISTATS") == {"venue": "AISTATS"}
-    assert retriever.scope("which aistats 2025 papers study conformal prediction") == {"venue": "AISTATS", "year": "2025"}
+    assert retriever.scope(retriever.named_scope("conformal prediction papers at AISTATS")) == {"venue": "AISTATS"}
+    assert retriever.scope(retriever.named_scope("which aistats 2025 papers study conformal prediction")) == {"venue": "AISTATS", "year": "2025"}
 
 
 @pytest.mark.parametrize("stored,shown", [
