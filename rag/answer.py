@@ -22,7 +22,7 @@ from rag.compose import Statement, bears_on, compose, unheld_phrases
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import classify
 from rag.relevance import answer_policy, named_first, unfamiliar_words
-from rag.retrieval import PaperHit, PaperRetriever
+from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
 from rag.query import answer_top_k, list_variants, plain_question, setting_phrase
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
@@ -281,9 +281,11 @@ class Answerer:
 
 
 def _unscoped(question: str, scope: dict[str, str]) -> str:
-    """`question` without the words naming its scope's values ("which 2024 papers ..." -> "which papers ...")."""
+    """`question` without the words naming its scope's values ("which 2024 papers ..." -> "which papers ...";
+    "NeurIPS" too for the venue NIPS, "rejected" for the status Reject)."""
     for value in scope.values():
-        question = re.sub(rf"(?i)\b{re.escape(value)}\b", " ", question)
+        for name in (value, VENUE_ALIASES.get(value.lower(), value)):
+            question = re.sub(rf"(?i)\b{re.escape(name)}(?:ed|d|n|s)?\b", " ", question)
     return " ".join(question.split())
 
 

@@ -17,15 +17,16 @@ _FIELDS = {
     "date": ("year", "publication_year", "date", "publication_date", "pub_date", "published"),
     "venue": ("venue", "conference", "journal", "booktitle", "proceedings"),
     "affiliation": ("affiliations", "affiliation", "institutions", "institution", "aff"),
+    "status": ("status", "decision"),
 }
 # Names listed in full up to this many; beyond it, the first ones and a count of the rest.
 MAX_NAMES = 12
 
 
 def record_fact(noun: str, metadata: Mapping[str, Any]) -> str | None:
-    """The asked fact ("authors", "date", "venue" or "affiliation") as the object of "its record
-    gives ..." ("the authors as Ann Lee and Bo Chen", "the year 2025", "COLM 2025"), from a paper's
-    stored metadata; None when the record does not hold it."""
+    """The asked fact ("authors", "date", "venue", "affiliation" or "status") as the object of "its
+    record gives ..." ("the authors as Ann Lee and Bo Chen", "the year 2025", "COLM 2025", "the
+    status Poster at ICLR 2018"), from a paper's stored metadata; None when the record does not hold it."""
     if noun == "authors":
         names = _names(metadata.get("authors"))
         return f"the authors as {_listed(names)}" if names else None
@@ -34,6 +35,10 @@ def record_fact(noun: str, metadata: Mapping[str, Any]) -> str | None:
         return f"the institutions as {_listed(places)}" if places else None
     year = _field(metadata, "date")
     venue = _field(metadata, "venue")
+    status = _field(metadata, "status")
+    if noun == "status" and status:
+        where = f"{venue}{f' {year}' if year and year not in venue else ''}"
+        return f"the status {status}{f' at {where}' if venue else ''}"
     if noun == "venue" and venue:
         return f"{venue}{f' {year}' if year and year not in venue else ''}"
     if noun == "date" and year:
@@ -44,7 +49,7 @@ def record_fact(noun: str, metadata: Mapping[str, Any]) -> str | None:
 def record_text(metadata: Mapping[str, Any]) -> str:
     """Every fact `record_fact` may give from `metadata`, as one text (for checking an answer's
     numbers and names against the record as well as the abstract)."""
-    facts = (record_fact(noun, metadata) for noun in ("authors", "affiliation", "venue", "date"))
+    facts = (record_fact(noun, metadata) for noun in ("authors", "affiliation", "venue", "date", "status"))
     return " ".join(fact for fact in facts if fact)
 
 

@@ -201,7 +201,7 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
             return []
         fact = record_fact(intent.noun, named.hit.chunk_metadata)  # the paper's record (its corpus entry) may say it
         record = f"; its record gives {fact}" if fact else ""
-        return [Statement(f"The {_name_or_paper(named)} abstract {intent.missing_phrase()}{record} [{named.n}].",
+        return [Statement(f"{_the_abstract(named)} {intent.missing_phrase()}{record} [{named.n}].",
                           named.n, silent=True)]
     if intent.kind == "papers":
         return [_line(src, int(np.argmax(_scores(src, intent, question)))) for src in sources]
@@ -209,7 +209,7 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     scores = _scores(top, intent, question)
     eligible = _answering(top, intent, question)
     if not eligible.any():
-        return [Statement(f"The {_name_or_paper(top)} abstract {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
+        return [Statement(f"{_the_abstract(top)} {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
     ranked = [int(i) for i in np.argsort(-np.where(eligible, scores, -np.inf), kind="stable") if eligible[i]]
     chosen = ranked[:1]
     if intent.kind in ("method", "general", "paper"):
@@ -315,10 +315,15 @@ def display_name(source: Source) -> str:
     return title
 
 
-def _name_or_paper(source: Source) -> str:
-    """How "The ... abstract" names the paper: the short name before its title's colon ("BEARCUBS"),
-    else its display name, else "cited paper's"."""
-    return title_head(readable_markup(source.hit.title)) or display_name(source) or "cited paper's"
+def _the_abstract(source: Source) -> str:
+    """How an answer names the paper's abstract: "The BEARCUBS abstract" by the short name before its
+    title's colon, else by its display name when that is a name of a few words ("The SpikeInit
+    abstract"), "The abstract of Spectral Normalization for Generative Adversarial Networks" for a
+    longer title, and "The cited paper's abstract" when it has no name."""
+    name = title_head(readable_markup(source.hit.title)) or display_name(source)
+    if not name:
+        return "The cited paper's abstract"
+    return f"The {name} abstract" if len(name.split()) <= 4 else f"The abstract of {name}"
 
 
 def _quote(source: Source, i: int, lead: bool) -> Statement:

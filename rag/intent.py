@@ -86,7 +86,10 @@ _BIBLIOGRAPHIC = re.compile(
     r"|\b(?:what|which)\s+year\b|\bwhen\s+(?:was|were|did)\b.*\b(?:publish|releas|appear|come\s+out|came\s+out)"
     r"|\b(?:which|what)\s+(?:conference|venue|journal|workshop|university|universities|lab|institutions?|affiliations?)\b"
     r"|\bpublished\s+(?:at|in)\s+(?:which|what)\b"
-    r"|^\s*where\s+(?:was|were|is|are|did)\b.*\b(?:publish|present|appear)",
+    r"|^\s*where\s+(?:was|were|is|are|did)\b.*\b(?:publish|present|appear)"
+    # whether and how it was accepted: "was mixup accepted?", "what is the status of X", "was X an oral?"
+    r"|^\s*(?:was|were|is|are|did)\b.*\b(?:accepted|rejected|withdrawn|an?\s+(?:oral|spotlight|poster))\b"
+    r"|\b(?:what|which)\s+(?:is|was)\s+the\s+(?:acceptance\s+)?(?:status|decision|outcome)\s+(?:of|for)\b",
     re.IGNORECASE,
 )
 # A noun-phrase question that names a measure ("size range of the models in ...", "top-1 on cifar10
@@ -210,12 +213,15 @@ _ACRONYM_NOUNS = {"llm", "vlm"}
 _BIBLIOGRAPHIC_MISSING = {
     "authors": "does not name its authors", "date": "does not state when it was published",
     "venue": "does not state where it was published", "affiliation": "does not name its authors' institutions",
+    "status": "does not state whether it was accepted",
 }
 
 
 def _bibliographic_noun(asked: str) -> str:
-    """What a bibliographic question asks for: "authors", "date", "venue" or "affiliation"."""
+    """What a bibliographic question asks for: "authors", "date", "venue", "affiliation" or "status"."""
     asked = asked.lower()
+    if re.search(r"accepted|rejected|withdrawn|status|decision|outcome|\b(?:oral|spotlight|poster)\b", asked):
+        return "status"
     if re.search(r"year|when", asked):
         return "date"
     if re.search(r"conference|venue|journal|workshop|publish|present|appear", asked):
