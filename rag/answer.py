@@ -16,6 +16,7 @@ from typing import Any, Iterator
 import numpy as np
 
 from rag.backends import AnswerBackend, LLMError
+from rag.bibliography import collection_summary
 from rag.conversation import standalone_question
 from rag.errors import RagError
 from rag.compose import Statement, bears_on, compose, unheld_phrases
@@ -145,6 +146,12 @@ class Answerer:
         clock = _Clock()
         standalone = standalone_question(question, history, self.settings.answer.history_turns)
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
+        if classify(asked).kind == "collection":  # "how many papers are there?": the store answers, not an abstract
+            clock.lap("retrieve")
+            yield Answer(question=question, answer=collection_summary(self.retriever.papers()), refused=False, citations=[],
+                         backend=self.backend, timings_ms=clock.timings(), sources=[], removed_sentences=[],
+                         standalone_question=standalone)
+            return
         # The answer's own relevance policy replaces retrieval's floor.
         # A "which papers ..." question widens any top_k (the page's slider too) to answer.max_papers.
         top_k = answer_top_k(asked, top_k or self.settings.answer.top_k, self.settings.answer.max_papers)

@@ -2,7 +2,8 @@
 limitation ("why ...", "what's wrong with ..."), a paper, a list of papers, a yes/no answer or
 comparison ("check"), who wrote a work, when or where it appeared ("bibliographic", which no
 abstract states about itself), where its code is ("code": "is Geo-R1 open source?"), the long form
-of an acronym ("expansion"), or something no abstract holds at all ("out_of_scope": "tell me a joke").
+of an acronym ("expansion"), what the collection itself holds ("collection": "how many papers are
+there?"), or something no abstract holds at all ("out_of_scope": "tell me a joke").
 
 Rules over the question's wording, deterministic and instant. The answer stage uses the intent to
 choose evidence (a sentence with a number for "how deep", one naming a dataset for "which
@@ -18,7 +19,7 @@ from typing import Literal
 from rag.query import papers_requested
 
 Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "check", "general", "bibliographic",
-               "expansion", "out_of_scope", "code"]
+               "expansion", "out_of_scope", "code", "collection"]
 
 _QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
@@ -124,6 +125,15 @@ _OUT_OF_SCOPE = re.compile(
     r"^\W*(?:please\s+)?(?:tell|write|give|make\s+up|compose|sing)\s+(?:me\s+|us\s+)?(?:a|an|some|another)\s+(?:\w+\s+)?"
     r"(?:jokes?|poems?|stor(?:y|ies)|songs?|limericks?|haikus?|riddles?|puns?|raps?)\b",
     re.IGNORECASE)
+# About the collection as a whole, not a topic: "how many papers are there?", "what venues does the
+# collection cover?", "what is in the corpus?".
+_STORE = r"(?:the|this|your)\s+(?:collection|corpus|store|index|database|library)"
+_COLLECTION = re.compile(
+    rf"^\W*(?:how\s+many\s+(?:papers|abstracts|documents|articles|records)\s+(?:are\s+there|do\s+you\s+(?:have|know|hold)"
+    rf"|(?:are|were)\s+(?:in|indexed|stored|loaded)(?:\s+(?:in\s+)?{_STORE})?|(?:does|do)\s+{_STORE}\s+(?:hold|have|contain))"
+    rf"|(?:what|which)\s+(?:venues|conferences|years|sources|files)\s+(?:are\s+in|does|do)\s+(?:{_STORE}|you)(?:\s+(?:hold|have|cover|contain))?"
+    rf"|what\s+(?:is\s+in|does)\s+{_STORE}(?:\s+(?:hold|have|cover|contain))?)\W*$",
+    re.IGNORECASE)
 _METHOD = re.compile(r"^\s*(?:how|why)\b|\bwhat\s+does\s+.+\s+(?:use|add|do|combine|rely|introduce)\b", re.IGNORECASE)
 # Nouns that name what is asked, for "The X abstract does not name a dataset".
 _ASKED_NOUN = {
@@ -174,6 +184,8 @@ def classify(question: str) -> Intent:
     """The intent of `question` (see the module docstring); "general" when no rule fires."""
     if _OUT_OF_SCOPE.search(question):
         return Intent("out_of_scope")
+    if _COLLECTION.search(question):
+        return Intent("collection")
     if papers_requested(question):
         return Intent("papers")
     bibliographic = _BIBLIOGRAPHIC.search(question)

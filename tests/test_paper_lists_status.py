@@ -10,7 +10,7 @@ import json
 import pytest
 
 from conftest import answerer_for, make_settings, shared_data
-from rag.bibliography import record_fact
+from rag.bibliography import collection_summary, record_fact
 from rag.intent import classify
 from rag.service import RagService
 from rag.titles import calls_by_name
@@ -113,3 +113,26 @@ def test_a_status_on_papers_narrows_a_list_to_that_status(lists):
     assert "Synthesizing Robust Adversarial Examples" in titles
     records = {r["title"]: r["status"] for r in _records("iclr2018.json", 25, _ICLR)}
     assert {records[t] for t in titles} == {"Reject"}
+
+
+@pytest.mark.parametrize("question,collection", [
+    ("How many papers are in the collection?", True), ("how many papers are there", True),
+    ("what conferences does the collection cover?", True), ("What is in the corpus?", True),
+    ("how many papers study reinforcement learning?", False), ("how many layers are there", False),
+])
+def test_a_question_about_the_collection_itself_is_told_apart(question, collection):
+    assert (classify(question).kind == "collection") == collection
+
+
+def test_the_collection_answers_how_many_papers_it_holds(lists):
+    answer = lists.ask("How many papers are in the collection?")
+    assert not answer.refused and answer.citations == []
+    records = {"iclr2018.json": _records("iclr2018.json", 25, _ICLR), "nips2018.json": _records("nips2018.json", 15, _NIPS)}
+    assert answer.answer == (f"The collection holds {sum(map(len, records.values()))} papers: "
+                             f"{len(records['iclr2018.json'])} from ICLR 2018 and {len(records['nips2018.json'])} from NIPS 2018.")
+    assert collection_summary([{"venue": "ICML", "year": 2026}] * 38) == "The collection holds 38 papers, all from ICML 2026."
+    assert collection_summary([{"source": "mine.csv"}]) == "The collection holds 1 paper, all from mine.csv."
+
+
+def test_footnote_marks_are_no_part_of_an_institution():
+    assert record_fact("affiliation", {"aff": "OpenAI*†;OpenAI"}) == "the institutions as OpenAI"
