@@ -72,9 +72,14 @@ _CHECKED = re.compile(
 _CAUSE = re.compile(
     r"^\s*why\b|\bwhat\s+is\s+(?:wrong|the\s+problem|the\s+issue)\s+with\b|\bfalls?\s+short\b"
     r"|\b(?:bad|poor|worse)\s+at\b|\blimitations?\s+of\b"
-    r"|^\s*what\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|drawbacks?|shortcomings?|limitations?)\s+(?:do|does|did|come|arise|are|is)\b",
+    r"|^\s*(?:what|which)\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|drawbacks?|shortcomings?|limitations?)\s+(?:do|does|did|come|arise|are|is)\b",
     re.IGNORECASE,
 )
+# "what problem does X address", "which challenge does X tackle": the problem a paper takes on.
+_PROBLEM_ADDRESSED = re.compile(
+    r"^\W*(?:what|which)\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|gaps?|limitations?|shortcomings?|difficult(?:y|ies))"
+    r"(?:\s+of\s+[\w\s-]+?)?\s+(?:do|does|did)\s+.+\s+(?:address|solve|tackle|overcome|fix|resolve|target|remedy|mitigate)\b",
+    re.IGNORECASE)
 # "how does X compare with Y", "X compared to Y": a comparison, answered like a yes/no question.
 _COMPARISON = re.compile(r"\bhow\s+(?:do|does|did|would)\s+.+?\s+compare\b|\bcompared?\s+(?:to|with|against)\b", re.IGNORECASE)
 # Who wrote a work, when or where it appeared: an abstract never states this about itself.
@@ -206,7 +211,7 @@ def classify(question: str) -> Intent:
     if _PAPER.search(question):
         return Intent("paper")
     if _CAUSE.search(question):
-        return Intent("cause")
+        return Intent("cause", "problem" if _PROBLEM_ADDRESSED.search(question) else "")
     if _COMPARISON.search(question):
         return Intent("check")
     asked = _ASKED.search(question)

@@ -1,7 +1,9 @@
 """Questions over real ICLR 2018 and NeurIPS 2018 paper lists (paperlists exports, saved under their
 own file names): a paper called "the Glow paper" or "the paper on mixup", a venue asked by its
-other name (NeurIPS for a list named nips2018.json), and the status a list records for each paper
-(Poster, Oral, Reject), asked of one paper or used to narrow a "which papers" question."""
+other name (NeurIPS for a list named nips2018.json), the status a list records for each paper
+(Poster, Oral, Reject), asked of one paper or used to narrow a "which papers" question, questions
+about the collection itself, and "what problem does X address" (the example questions the chat
+page offers over such a list)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from rag.titles import calls_by_name
 
 _ICLR = ("mixup:", "Spectral Normalization for Generative", "Spectrally-Normalized Margin Bounds",
          "Synthesizing Robust Adversarial Examples", "Adversarial Examples for Natural Language")
-_NIPS = ("Glow:", "Neural Ordinary Differential Equations")
+_NIPS = ("Glow:", "Neural Ordinary Differential Equations", "GPyTorch:", "PacGAN:")
 
 
 def _records(name: str, count: int, titles: tuple[str, ...]) -> list[dict]:
@@ -136,3 +138,22 @@ def test_the_collection_answers_how_many_papers_it_holds(lists):
 
 def test_footnote_marks_are_no_part_of_an_institution():
     assert record_fact("affiliation", {"aff": "OpenAI*†;OpenAI"}) == "the institutions as OpenAI"
+
+
+@pytest.mark.parametrize("question,problem", [
+    ("What problem does GPyTorch address?", True), ("which challenge does mixup tackle", True),
+    ("what limitations of prior work does Glow overcome?", True), ("why does mixup work?", False),
+])
+def test_a_question_for_the_problem_a_paper_addresses_is_told_apart(question, problem):
+    intent = classify(question)
+    assert intent.kind == "cause" and (intent.noun == "problem") == problem
+
+
+@pytest.mark.parametrize("question,problem", [
+    # The problem, stated before the paper says what it does; not a result ("In experiments we show ...").
+    ("What problem does GPyTorch address?", "have yet to fully capitalize on developments in computing hardware"),
+    ("What problem does PacGAN address?", "a major shortcoming of GANs"),
+])
+def test_what_problem_a_paper_addresses_is_answered_by_the_problem_it_states(lists, question, problem):
+    answer = lists.ask(question)
+    assert not answer.refused and problem in answer.answer.split("” [1]")[0]
