@@ -193,8 +193,11 @@ class Answerer:
             return
 
         raw_pieces: list[str] = []
+        # An abstract silent on what is asked (or a record answering it) is the whole answer, whatever
+        # a model would add (`_checked` shows no generated sentence beside it): the model is not called.
+        pieces = iter(()) if any(st.silent for st in plan) else self.writer.write(standalone, sources, plan)
         try:
-            for piece in self.writer.write(standalone, sources, plan):
+            for piece in pieces:
                 clock.mark_first()
                 raw_pieces.append(piece)
                 yield piece
