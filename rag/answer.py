@@ -16,13 +16,14 @@ from typing import Any, Iterator
 import numpy as np
 
 from rag.backends import AnswerBackend, LLMError
+from rag.bibliography import collection_summary
 from rag.conversation import standalone_question
 from rag.errors import RagError
 from rag.compose import Statement, bears_on, compose, unheld_phrases
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import classify
 from rag.relevance import answer_policy, named_first, unfamiliar_words
-from rag.retrieval import PaperHit, PaperRetriever
+from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
 from rag.query import answer_top_k, list_variants, plain_question, setting_phrase
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
@@ -145,6 +146,12 @@ class Answerer:
         clock = _Clock()
         standalone = standalone_question(question, history, self.settings.answer.history_turns)
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
+        if classify(asked).kind == "collection":  # "how many papers are there?": the store answers, not an abstract
+            clock.lap("retrieve")
+            yield Answer(question=question, answer=collection_summary(self.retriever.papers()), refused=False, citations=[],
+                         backend=self.backend, timings_ms=clock.timings(), sources=[], removed_sentences=[],
+                         standalone_question=standalone)
+            return
         # The answer's own relevance policy replaces retrieval's floor.
         # A "which papers ..." question widens any top_k (the page's slider too) to answer.max_papers.
         top_k = answer_top_k(asked, top_k or self.settings.answer.top_k, self.settings.answer.max_papers)
@@ -186,8 +193,11 @@ class Answerer:
             return
 
         raw_pieces: list[str] = []
+        # An abstract silent on what is asked (or a record answering it) is the whole answer, whatever
+        # a model would add (`_checked` shows no generated sentence beside it): the model is not called.
+        pieces = iter(()) if any(st.silent for st in plan) else self.writer.write(standalone, sources, plan)
         try:
-            for piece in self.writer.write(standalone, sources, plan):
+            for piece in pieces:
                 clock.mark_first()
                 raw_pieces.append(piece)
                 yield piece
@@ -281,9 +291,11 @@ class Answerer:
 
 
 def _unscoped(question: str, scope: dict[str, str]) -> str:
-    """`question` without the words naming its scope's values ("which 2024 papers ..." -> "which papers ...")."""
+    """`question` without the words naming its scope's values ("which 2024 papers ..." -> "which papers ...";
+    "NeurIPS" too for the venue NIPS, "rejected" for the status Reject)."""
     for value in scope.values():
-        question = re.sub(rf"(?i)\b{re.escape(value)}\b", " ", question)
+        for name in (value, VENUE_ALIASES.get(value.lower(), value)):
+            question = re.sub(rf"(?i)\b{re.escape(name)}(?:ed|d|n|s)?\b", " ", question)
     return " ".join(question.split())
 
 

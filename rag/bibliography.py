@@ -10,22 +10,24 @@ answer says the abstract does not (rag.compose).
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections import Counter
+from typing import Any, Iterable, Mapping
 
 # Record fields that hold each bibliographic fact, in order of preference (names compared case-folded).
 _FIELDS = {
     "date": ("year", "publication_year", "date", "publication_date", "pub_date", "published"),
     "venue": ("venue", "conference", "journal", "booktitle", "proceedings"),
     "affiliation": ("affiliations", "affiliation", "institutions", "institution", "aff"),
+    "status": ("status", "decision"),
 }
 # Names listed in full up to this many; beyond it, the first ones and a count of the rest.
 MAX_NAMES = 12
 
 
 def record_fact(noun: str, metadata: Mapping[str, Any]) -> str | None:
-    """The asked fact ("authors", "date", "venue" or "affiliation") as the object of "its record
-    gives ..." ("the authors as Ann Lee and Bo Chen", "the year 2025", "COLM 2025"), from a paper's
-    stored metadata; None when the record does not hold it."""
+    """The asked fact ("authors", "date", "venue", "affiliation" or "status") as the object of "its
+    record gives ..." ("the authors as Ann Lee and Bo Chen", "the year 2025", "COLM 2025", "the
+    status Poster at ICLR 2018"), from a paper's stored metadata; None when the record does not hold it."""
     if noun == "authors":
         names = _names(metadata.get("authors"))
         return f"the authors as {_listed(names)}" if names else None
@@ -34,6 +36,10 @@ def record_fact(noun: str, metadata: Mapping[str, Any]) -> str | None:
         return f"the institutions as {_listed(places)}" if places else None
     year = _field(metadata, "date")
     venue = _field(metadata, "venue")
+    status = _field(metadata, "status")
+    if noun == "status" and status:
+        where = f"{venue}{f' {year}' if year and year not in venue else ''}"
+        return f"the status {status}{f' at {where}' if venue else ''}"
     if noun == "venue" and venue:
         return f"{venue}{f' {year}' if year and year not in venue else ''}"
     if noun == "date" and year:
@@ -44,7 +50,7 @@ def record_fact(noun: str, metadata: Mapping[str, Any]) -> str | None:
 def record_text(metadata: Mapping[str, Any]) -> str:
     """Every fact `record_fact` may give from `metadata`, as one text (for checking an answer's
     numbers and names against the record as well as the abstract)."""
-    facts = (record_fact(noun, metadata) for noun in ("authors", "affiliation", "venue", "date"))
+    facts = (record_fact(noun, metadata) for noun in ("authors", "affiliation", "venue", "date", "status"))
     return " ".join(fact for fact in facts if fact)
 
 
@@ -60,7 +66,7 @@ def _field(metadata: Mapping[str, Any], noun: str) -> str:
 
 def _names(value: Any) -> list[str]:
     """The distinct names in a stored list ("Ann Lee; Bo Chen", "MIT;MIT+CMU"), in order."""
-    names = [" ".join(name.split()) for name in re.split(r"[;+]", str(value or ""))]
+    names = [" ".join(name.split()).rstrip("*†‡§¶∗ ") for name in re.split(r"[;+]", str(value or ""))]  # "OpenAI*†" is OpenAI
     return list(dict.fromkeys(name for name in names if name))
 
 
@@ -69,3 +75,21 @@ def _listed(names: list[str]) -> str:
     if len(names) > MAX_NAMES:
         return f"{', '.join(names[:MAX_NAMES])} and {len(names) - MAX_NAMES} others"
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def collection_summary(papers: Iterable[Mapping[str, Any]]) -> str:
+    """What a store holds, for "how many papers are there?": "The collection holds 2,003 papers: 1,008
+    from NIPS 2018 and 995 from ICLR 2018." ("..., all from ICML 2026." for one group). Papers are
+    counted by their record's venue and year, or by the file they came from when it names no venue."""
+    groups: Counter[str] = Counter()
+    for paper in papers:
+        venue, year = _field(paper, "venue"), _field(paper, "date")
+        groups[f"{venue}{f' {year}' if year and year not in venue else ''}" if venue else str(paper.get("source") or "other files")] += 1
+    total = sum(groups.values())
+    if not total:
+        return "The collection holds no papers yet; add some with rag ingest."
+    papers_held = f"The collection holds {total:,} paper{'s' if total != 1 else ''}"
+    if len(groups) == 1:
+        return f"{papers_held}, all from {next(iter(groups))}."
+    parts = [f"{count:,} from {name}" for name, count in sorted(groups.items(), key=lambda item: (-item[1], item[0]))]
+    return f"{papers_held}: {', '.join(parts[:-1])} and {parts[-1]}."

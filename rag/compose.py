@@ -97,6 +97,15 @@ _REASON = re.compile(
     r"in order to|by (?:avoiding|eliminating|removing|reducing))\b",
     re.IGNORECASE)
 REASON_BONUS = 0.12
+# A sentence stating the problem a paper takes on, before it says what it does: "Despite advances
+# ..., X have yet to ...", "However, current techniques require ...", "it is expensive to ...".
+_PROBLEM = re.compile(
+    r"\b(?:despite|however|yet to|remains?|challeng(?:e|es|ing)|difficult(?:y|ies)?|expensive|costly|prohibitive|impractical|"
+    r"impossible|intractable|bottlenecks?|drawbacks?|shortcomings?|hinders?|hampers?|struggles?|fails? to|lacks?|"
+    r"limited|limitations?|suffers?|cannot|unable|inefficient|unstable|vulnerable|undesirable|sensitiv(?:e|ity)|but)\b",
+    re.IGNORECASE)
+# A sentence saying what problem the paper takes on: "This paper addresses the mode collapse ...".
+_ADDRESSES = re.compile(r"\b(?:this|our)\s+(?:paper|work)\s+(?:addresses|tackles|studies|considers|investigates)\b", re.IGNORECASE)
 # A sentence comparing against others, which names the baselines a question asks about.
 _BEATS = r"outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|better than|superior to"
 # A question asking to compare two things ("compare A and B", "A versus B", "difference between A and B").
@@ -201,7 +210,7 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
             return []
         fact = record_fact(intent.noun, named.hit.chunk_metadata)  # the paper's record (its corpus entry) may say it
         record = f"; its record gives {fact}" if fact else ""
-        return [Statement(f"The {_name_or_paper(named)} abstract {intent.missing_phrase()}{record} [{named.n}].",
+        return [Statement(f"{_the_abstract(named)} {intent.missing_phrase()}{record} [{named.n}].",
                           named.n, silent=True)]
     if intent.kind == "papers":
         return [_line(src, int(np.argmax(_scores(src, intent, question)))) for src in sources]
@@ -209,7 +218,7 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     scores = _scores(top, intent, question)
     eligible = _answering(top, intent, question)
     if not eligible.any():
-        return [Statement(f"The {_name_or_paper(top)} abstract {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
+        return [Statement(f"{_the_abstract(top)} {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
     ranked = [int(i) for i in np.argsort(-np.where(eligible, scores, -np.inf), kind="stable") if eligible[i]]
     chosen = ranked[:1]
     if intent.kind in ("method", "general", "paper"):
@@ -315,10 +324,15 @@ def display_name(source: Source) -> str:
     return title
 
 
-def _name_or_paper(source: Source) -> str:
-    """How "The ... abstract" names the paper: the short name before its title's colon ("BEARCUBS"),
-    else its display name, else "cited paper's"."""
-    return title_head(readable_markup(source.hit.title)) or display_name(source) or "cited paper's"
+def _the_abstract(source: Source) -> str:
+    """How an answer names the paper's abstract: "The BEARCUBS abstract" by the short name before its
+    title's colon, else by its display name when that is a name of a few words ("The SpikeInit
+    abstract"), "The abstract of Spectral Normalization for Generative Adversarial Networks" for a
+    longer title, and "The cited paper's abstract" when it has no name."""
+    name = title_head(readable_markup(source.hit.title)) or display_name(source)
+    if not name:
+        return "The cited paper's abstract"
+    return f"The {name} abstract" if len(name.split()) <= 4 else f"The abstract of {name}"
 
 
 def _quote(source: Source, i: int, lead: bool) -> Statement:
@@ -370,7 +384,7 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
             scores[i] += TITLE_BONUS * bool((name and name in sentence.lower()) or _INTRODUCES.search(sentence))
         elif intent.kind == "check":
             scores[i] += FINDING_BONUS * bool(_FINDING.search(sentence)) - BACKGROUND_PENALTY * background
-        elif intent.kind == "cause":
+        elif intent.kind == "cause" and intent.noun != "problem":
             scores[i] += REASON_BONUS * bool(_REASON.search(sentence))
         if intent.kind in ("paper", "papers", "method", "general"):
             scores[i] += CONTRIBUTION_BONUS * bool(_INTRODUCES.search(sentence)) - BACKGROUND_PENALTY * background
@@ -472,6 +486,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     if _LANGUAGE_MODEL.search(intent.phrase or intent.noun):
         spelled |= {w for a, f in defined_acronyms(plain_markup(source.abstract)).items() for w in (a, *f.split())}
     against = intent.noun.lower() in _BASELINE_NOUNS or bool(_COMPARED_ASKED.search(question))
+    # The problem a paper takes on is stated before the sentence introducing what it does.
+    first_own = next((i for i in range(len(source.spans)) if _INTRODUCES.search(source.sentence(i))), len(source.spans))
     flags = []
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
@@ -502,6 +518,12 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             flags.append(True)
     asking = _asking(source)
     flags = np.array(flags, dtype=bool) & ~asking
+    if intent.kind == "cause" and intent.noun == "problem":
+        # "what problem does X address": the problem as stated before the paper says what it does, or
+        # "This paper addresses ..."; a finding is no problem. Failing those, as for "why ...".
+        stated = np.array([bool(_ADDRESSES.search(source.sentence(i))) or (i < first_own and bool(_PROBLEM.search(source.sentence(i))))
+                           for i in range(len(flags))], dtype=bool) & ~asking
+        flags = stated if stated.any() else flags
     head = tokenize(intent.phrase.split()[-1]) if intent.kind == "general" and intent.phrase else []
     if head and head[-1] in _CATEGORY_HEADS:  # "which steering method": the abstract may say "steering" alone
         # "what two components": a count and a category name nothing the abstract must hold

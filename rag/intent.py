@@ -2,7 +2,8 @@
 limitation ("why ...", "what's wrong with ..."), a paper, a list of papers, a yes/no answer or
 comparison ("check"), who wrote a work, when or where it appeared ("bibliographic", which no
 abstract states about itself), where its code is ("code": "is Geo-R1 open source?"), the long form
-of an acronym ("expansion"), or something no abstract holds at all ("out_of_scope": "tell me a joke").
+of an acronym ("expansion"), what the collection itself holds ("collection": "how many papers are
+there?"), or something no abstract holds at all ("out_of_scope": "tell me a joke").
 
 Rules over the question's wording, deterministic and instant. The answer stage uses the intent to
 choose evidence (a sentence with a number for "how deep", one naming a dataset for "which
@@ -18,7 +19,7 @@ from typing import Literal
 from rag.query import papers_requested
 
 Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "check", "general", "bibliographic",
-               "expansion", "out_of_scope", "code"]
+               "expansion", "out_of_scope", "code", "collection"]
 
 _QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
@@ -71,9 +72,14 @@ _CHECKED = re.compile(
 _CAUSE = re.compile(
     r"^\s*why\b|\bwhat\s+is\s+(?:wrong|the\s+problem|the\s+issue)\s+with\b|\bfalls?\s+short\b"
     r"|\b(?:bad|poor|worse)\s+at\b|\blimitations?\s+of\b"
-    r"|^\s*what\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|drawbacks?|shortcomings?|limitations?)\s+(?:do|does|did|come|arise|are|is)\b",
+    r"|^\s*(?:what|which)\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|drawbacks?|shortcomings?|limitations?)\s+(?:do|does|did|come|arise|are|is)\b",
     re.IGNORECASE,
 )
+# "what problem does X address", "which challenge does X tackle": the problem a paper takes on.
+_PROBLEM_ADDRESSED = re.compile(
+    r"^\W*(?:what|which)\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|gaps?|limitations?|shortcomings?|difficult(?:y|ies))"
+    r"(?:\s+of\s+[\w\s-]+?)?\s+(?:do|does|did)\s+.+\s+(?:address|solve|tackle|overcome|fix|resolve|target|remedy|mitigate)\b",
+    re.IGNORECASE)
 # "how does X compare with Y", "X compared to Y": a comparison, answered like a yes/no question.
 _COMPARISON = re.compile(r"\bhow\s+(?:do|does|did|would)\s+.+?\s+compare\b|\bcompared?\s+(?:to|with|against)\b", re.IGNORECASE)
 # Who wrote a work, when or where it appeared: an abstract never states this about itself.
@@ -86,7 +92,10 @@ _BIBLIOGRAPHIC = re.compile(
     r"|\b(?:what|which)\s+year\b|\bwhen\s+(?:was|were|did)\b.*\b(?:publish|releas|appear|come\s+out|came\s+out)"
     r"|\b(?:which|what)\s+(?:conference|venue|journal|workshop|university|universities|lab|institutions?|affiliations?)\b"
     r"|\bpublished\s+(?:at|in)\s+(?:which|what)\b"
-    r"|^\s*where\s+(?:was|were|is|are|did)\b.*\b(?:publish|present|appear)",
+    r"|^\s*where\s+(?:was|were|is|are|did)\b.*\b(?:publish|present|appear)"
+    # whether and how it was accepted: "was mixup accepted?", "what is the status of X", "was X an oral?"
+    r"|^\s*(?:was|were|is|are|did)\b.*\b(?:accepted|rejected|withdrawn|an?\s+(?:oral|spotlight|poster))\b"
+    r"|\b(?:what|which)\s+(?:is|was)\s+the\s+(?:acceptance\s+)?(?:status|decision|outcome)\s+(?:of|for)\b",
     re.IGNORECASE,
 )
 # A noun-phrase question that names a measure ("size range of the models in ...", "top-1 on cifar10
@@ -120,6 +129,15 @@ _CODE = re.compile(
 _OUT_OF_SCOPE = re.compile(
     r"^\W*(?:please\s+)?(?:tell|write|give|make\s+up|compose|sing)\s+(?:me\s+|us\s+)?(?:a|an|some|another)\s+(?:\w+\s+)?"
     r"(?:jokes?|poems?|stor(?:y|ies)|songs?|limericks?|haikus?|riddles?|puns?|raps?)\b",
+    re.IGNORECASE)
+# About the collection as a whole, not a topic: "how many papers are there?", "what venues does the
+# collection cover?", "what is in the corpus?".
+_STORE = r"(?:the|this|your)\s+(?:collection|corpus|store|index|database|library)"
+_COLLECTION = re.compile(
+    rf"^\W*(?:how\s+many\s+(?:papers|abstracts|documents|articles|records)\s+(?:are\s+there|do\s+you\s+(?:have|know|hold)"
+    rf"|(?:are|were)\s+(?:in|indexed|stored|loaded)(?:\s+(?:in\s+)?{_STORE})?|(?:does|do)\s+{_STORE}\s+(?:hold|have|contain))"
+    rf"|(?:what|which)\s+(?:venues|conferences|years|sources|files)\s+(?:are\s+in|does|do)\s+(?:{_STORE}|you)(?:\s+(?:hold|have|cover|contain))?"
+    rf"|what\s+(?:is\s+in|does)\s+{_STORE}(?:\s+(?:hold|have|cover|contain))?)\W*$",
     re.IGNORECASE)
 _METHOD = re.compile(r"^\s*(?:how|why)\b|\bwhat\s+does\s+.+\s+(?:use|add|do|combine|rely|introduce)\b", re.IGNORECASE)
 # Nouns that name what is asked, for "The X abstract does not name a dataset".
@@ -171,6 +189,8 @@ def classify(question: str) -> Intent:
     """The intent of `question` (see the module docstring); "general" when no rule fires."""
     if _OUT_OF_SCOPE.search(question):
         return Intent("out_of_scope")
+    if _COLLECTION.search(question):
+        return Intent("collection")
     if papers_requested(question):
         return Intent("papers")
     bibliographic = _BIBLIOGRAPHIC.search(question)
@@ -191,7 +211,7 @@ def classify(question: str) -> Intent:
     if _PAPER.search(question):
         return Intent("paper")
     if _CAUSE.search(question):
-        return Intent("cause")
+        return Intent("cause", "problem" if _PROBLEM_ADDRESSED.search(question) else "")
     if _COMPARISON.search(question):
         return Intent("check")
     asked = _ASKED.search(question)
@@ -210,12 +230,15 @@ _ACRONYM_NOUNS = {"llm", "vlm"}
 _BIBLIOGRAPHIC_MISSING = {
     "authors": "does not name its authors", "date": "does not state when it was published",
     "venue": "does not state where it was published", "affiliation": "does not name its authors' institutions",
+    "status": "does not state whether it was accepted",
 }
 
 
 def _bibliographic_noun(asked: str) -> str:
-    """What a bibliographic question asks for: "authors", "date", "venue" or "affiliation"."""
+    """What a bibliographic question asks for: "authors", "date", "venue", "affiliation" or "status"."""
     asked = asked.lower()
+    if re.search(r"accepted|rejected|withdrawn|status|decision|outcome|\b(?:oral|spotlight|poster)\b", asked):
+        return "status"
     if re.search(r"year|when", asked):
         return "date"
     if re.search(r"conference|venue|journal|workshop|publish|present|appear", asked):

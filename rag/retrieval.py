@@ -35,7 +35,9 @@ from rag.titles import display_title
 
 MODES = ("hybrid", "dense", "bm25")
 # Metadata fields a question may scope itself to by naming a value ("which AISTATS papers ...").
-SCOPE_FIELDS = ("venue", "year")
+SCOPE_FIELDS = ("venue", "year", "status")
+# Venues known by two names: a question may use either, whichever the paper list's file was named by.
+VENUE_ALIASES = {"neurips": "nips", "nips": "neurips"}
 
 
 class PostProcessor(Protocol):
@@ -113,16 +115,27 @@ class PaperRetriever(BaseRetriever):
         return [self.bm25.metadatas[i] for i in self._first_chunk.values()]
 
     def named_scope(self, question: str) -> dict[str, str]:
-        """Each of `SCOPE_FIELDS` (venue, year) whose stored value the question names, in any case,
-        with that value: a year as a whole word ("2024 papers on ..."), a venue before "paper(s)" or
-        after "at", "in", "from" or "of" ("which aistats papers ...", "papers at COLM"), so that a
-        venue read from a file name such as papers2023.json never takes the word "papers"."""
+        """Each of `SCOPE_FIELDS` (venue, year, status) whose stored value the question names, in any
+        case, with that value: a year as a whole word ("2024 papers on ..."), a venue before
+        "paper(s)" or after "at", "in", "from" or "of" ("which aistats papers ...", "papers at
+        COLM"; NeurIPS and NIPS alike), so that a venue read from a file name such as
+        papers2023.json never takes the word "papers"; a paper list's status as a word on papers
+        ("rejected papers", "papers that were rejected", "oral papers": Reject, Oral)."""
         lowered = question.lower()
         words = set(re.findall(r"[a-z0-9]+", lowered))
         venues = set(re.findall(r"\b(?:at|in|from|of)\s+(?:the\s+)?([a-z0-9]+)", lowered))
-        venues |= set(re.findall(r"\b([a-z0-9]+)(?:\s+\d{4})?\s+papers?\b", lowered))
-        named = {name: [value for value in found if value.lower() in (venues if name == "venue" else words)]
-                 for name, found in self._stored_scope().items()}
+        on_papers = set(re.findall(r"\b([a-z0-9]+)(?:\s+\d{4})?\s+papers?\b", lowered))
+        venues |= on_papers
+        venues |= {VENUE_ALIASES[venue] for venue in venues if venue in VENUE_ALIASES}
+        on_papers |= set(re.findall(r"\bpapers?\s+(?:(?:that|which)\s+)?(?:were|was|got|been)?\s*([a-z]+)", lowered))
+
+        def names(name: str, value: str) -> bool:
+            value = value.lower()
+            if name == "status":  # "rejected" for Reject, "withdrawn" for Withdraw, "orals" for Oral
+                return any(re.fullmatch(rf"{re.escape(value)}(?:ed|d|n|s)?", word) for word in on_papers)
+            return value in (venues if name == "venue" else words)
+
+        named = {name: [value for value in found if names(name, value)] for name, found in self._stored_scope().items()}
         return {name: values[0] for name, values in named.items() if len(values) == 1}
 
     def scope(self, named: Mapping[str, str]) -> dict[str, str]:

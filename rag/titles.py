@@ -201,8 +201,48 @@ def calls_by_name(query: str, title: str, abstract: str) -> bool:
     own = f"{title} {introduced} {re.sub(r'[$^{}]', '', title)}".lower()  # "E$^2$GAN" is called "E2GAN"
     if any(word in own for word in written) or names_any(query, own_names(title, abstract)):
         return True
+    if _called_as_paper(query, title):
+        return True
     capitals = [n for n in (title, introduced, title_head(title)) if len(n) > 2 and n.isupper() and n.isalpha()]
     return any(names_any(query, [n.lower()]) and _about_paper(query, n, abstract) for n in capitals)
+
+
+# "the Glow paper", "this mixup abstract": the words between a determiner and "paper" name one.
+# Words that refer to a paper without naming it ("the same paper", "the first paper").
+_REFERRING = {"same", "original", "first", "second", "third", "last", "previous", "other", "next", "following",
+              "above", "cited", "whole", "latest", "best", "new", "earlier", "later", "former", "latter"}
+# "the Glow paper", "this mixup abstract": the words between a determiner and "paper" name one.
+_A_PAPER_NAMED = re.compile(r"\b(?:the|this|that)\s+((?:[\w-]+\s+){0,4}?[\w-]+)\s+(?:paper|abstract|article)\b", re.IGNORECASE)
+# "the paper on mixup ...": the words after it may begin with the name.
+_A_PAPER_ON = re.compile(r"\b(?:the|this|that)\s+(?:paper|abstract|article)\s+(?:on|about|called|named|titled)\s+((?:[\w-]+\s*){1,5})",
+                         re.IGNORECASE)
+
+
+def _called_as_paper(query: str, title: str) -> bool:
+    """True when `query` says "the X paper" (or "abstract", "article") or "the paper on X ..." and
+    X, in any case and word form, is how the title begins: "the Glow paper" for "Glow: Generative
+    Flow with ...", "the paper on mixup" for "mixup: Beyond Empirical Risk Minimization", "the
+    spectral normalization paper" for "Spectral Normalization for Generative Adversarial Networks".
+    One word counts only as the whole short name before a title's colon. A paper whose title only
+    contains X further on ("... Spectrally-Normalized Margin Bounds") is not called. A one-word short
+    name written with its capital inside the question calls its paper too ("what does Glow use")."""
+    opening = tokenize(title)
+    head = tokenize(title_head(title))
+
+    def begins(named: list[str]) -> bool:
+        return bool(named) and opening[: len(named)] == named and (len(named) >= 2 or named == head or len(opening) == 1)
+
+    for match in _A_PAPER_NAMED.finditer(query):
+        words = match.group(1).split(" the ")[-1]
+        if words.split()[0].lower() not in _REFERRING and begins(tokenize(words)):
+            return True
+    for match in _A_PAPER_ON.finditer(query):
+        following = tokenize(match.group(1))
+        if any(begins(following[:n]) for n in range(1, len(following) + 1)):
+            return True
+    head_text = title_head(title)
+    return bool(head_text) and len(head_text.split()) == 1 and head_text[0].isupper() \
+        and re.search(rf"(?<=\S)\s+{re.escape(head_text)}(?![\w-])", query) is not None
 
 
 def mentions_name(query: str, abstract: str) -> bool:

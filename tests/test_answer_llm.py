@@ -63,3 +63,15 @@ def test_refusal_does_not_call_the_model(seeded_settings, seeded_retriever, tmp_
     broken = answerer.ask("How deep was the SNN trained with SpikeInit?")
     assert len(calls) == 1
     assert broken.error and str(tmp_path / "absent.gguf") in broken.error and broken.sources
+
+
+def test_an_abstract_silent_on_the_asked_fact_does_not_call_the_model(seeded_settings, seeded_retriever, tmp_path):
+    # The answer to "what dataset did SpikeInit use?" is that its abstract names none, whatever a model
+    # would write beside it (no generated sentence is shown with it): a model that cannot load shows
+    # it was never called, and the answer is the same as the extractive one.
+    llm = seeded_settings.llm.model_copy(update={"model_path": str(tmp_path / "absent.gguf")})
+    answerer = answerer_for(seeded_settings.model_copy(update={"llm": llm}), seeded_retriever)
+    answer = answerer.ask("What dataset does SpikeInit use?")
+    assert answer.error is None and not answer.refused and not answer.fallback
+    assert answer.answer == "The SpikeInit abstract does not name a dataset [1]."
+    assert "generate" in answer.timings_ms and "first_token" not in answer.timings_ms

@@ -1,0 +1,159 @@
+"""Questions over real ICLR 2018 and NeurIPS 2018 paper lists (paperlists exports, saved under their
+own file names): a paper called "the Glow paper" or "the paper on mixup", a venue asked by its
+other name (NeurIPS for a list named nips2018.json), the status a list records for each paper
+(Poster, Oral, Reject), asked of one paper or used to narrow a "which papers" question, questions
+about the collection itself, and "what problem does X address" (the example questions the chat
+page offers over such a list)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import answerer_for, make_settings, shared_data
+from rag.bibliography import collection_summary, record_fact
+from rag.intent import classify
+from rag.service import RagService
+from rag.titles import calls_by_name
+
+_ICLR = ("mixup:", "Spectral Normalization for Generative", "Spectrally-Normalized Margin Bounds",
+         "Synthesizing Robust Adversarial Examples", "Adversarial Examples for Natural Language")
+_NIPS = ("Glow:", "Neural Ordinary Differential Equations", "GPyTorch:", "PacGAN:")
+
+
+def _records(name: str, count: int, titles: tuple[str, ...]) -> list[dict]:
+    """The first `count` records of a real paper list and those whose title contains one of `titles`."""
+    records = json.loads(shared_data(f"paperlists_papercopilot/{name}").read_text())
+    return records[:count] + [r for r in records[count:] if any(t in r["title"] for t in titles)]
+
+
+@pytest.fixture(scope="module")
+def lists(tmp_path_factory):
+    """An extractive answerer over 30-odd ICLR 2018 records (all decisions: Poster, Oral, Reject, ...)
+    and 20-odd NeurIPS 2018 ones, from files named as the exports are, iclr2018.json and nips2018.json."""
+    root = tmp_path_factory.mktemp("lists")
+    corpus = {root / "iclr2018.json": _records("iclr2018.json", 25, _ICLR),
+              root / "nips2018.json": _records("nips2018.json", 15, _NIPS)}
+    for path, records in corpus.items():
+        path.write_text(json.dumps(records))
+    settings = make_settings(root / "data")
+    service = RagService(settings)
+    service.ingest([str(path) for path in corpus], progress=False)
+    extractive = settings.model_copy(update={"llm": settings.llm.model_copy(update={"provider": "extractive"})})
+    return answerer_for(extractive, service.retriever)
+
+
+_GLOW = "Glow: Generative Flow with Invertible 1x1 Convolutions"
+_SN = "Spectral Normalization for Generative Adversarial Networks"
+_PAC = "A PAC-Bayesian Approach to Spectrally-Normalized Margin Bounds for Neural Networks"
+_MIXUP = "mixup: Beyond Empirical Risk Minimization"
+
+
+@pytest.mark.parametrize("question,title,called", [
+    ("What datasets does the Glow paper evaluate on?", _GLOW, True),
+    ("what datasets does Glow evaluate on", _GLOW, True),
+    ("How deep was the deepest network in the spectral normalization paper?", _SN, True),
+    ("How deep was the deepest network in the spectral normalization paper?", _PAC, False),  # "spectrally" further on
+    ("Was the paper on mixup accepted?", _MIXUP, True),
+    ("what does the same paper say about mixup", _MIXUP, False),
+    ("what does the generative paper say", _GLOW, False),  # one word names a paper only as its whole short name
+])
+def test_the_x_paper_calls_the_paper_whose_title_begins_with_x(question, title, called):
+    assert calls_by_name(question, title, "An abstract that names nothing.") == called
+
+
+@pytest.mark.parametrize("question", [
+    "Was the paper on mixup accepted at ICLR 2018?", "what is the status of Glow?",
+    "was the glow paper an oral?", "Was Synthesizing Robust Adversarial Examples rejected?",
+])
+def test_whether_a_paper_was_accepted_is_a_bibliographic_question(question):
+    intent = classify(question)
+    assert (intent.kind, intent.noun) == ("bibliographic", "status")
+    assert intent.missing_phrase() == "does not state whether it was accepted"
+
+
+def test_the_record_gives_the_status_with_its_venue():
+    assert record_fact("status", {"status": "Reject", "venue": "ICLR", "year": 2018}) == "the status Reject at ICLR 2018"
+    assert record_fact("status", {"decision": "Accept (Oral)"}) == "the status Accept (Oral)"
+    assert record_fact("status", {"venue": "ICLR"}) is None
+
+
+def test_a_paper_called_by_the_start_of_its_title_is_answered_not_refused(lists):
+    glow = lists.ask("What datasets does the Glow paper evaluate on?")
+    assert not glow.refused and glow.answer == "The Glow abstract does not name a dataset [1]."
+    depth = lists.ask("How many layers did the deepest network in the spectral normalization paper have?")
+    assert not depth.refused and depth.sources[0].title == _SN
+    assert depth.answer.startswith(f"The abstract of {_SN} does not state")
+
+
+def test_a_venue_asked_by_its_other_name_is_found(lists):
+    retriever = lists.retriever
+    assert retriever.scope(retriever.named_scope("which NeurIPS 2018 papers study neural ODEs")) == {"venue": "NIPS"}
+    answer = lists.ask("Which NeurIPS 2018 papers study neural ordinary differential equations?")
+    assert not answer.refused
+    assert answer.citations[0].title == "Neural Ordinary Differential Equations"
+    assert {c.source for c in answer.citations} == {"nips2018.json"}
+
+
+def test_whether_a_paper_was_accepted_comes_from_its_record(lists):
+    answer = lists.ask("Was the paper on mixup accepted at ICLR 2018?")
+    assert answer.answer == ("The mixup abstract does not state whether it was accepted; "
+                             "its record gives the status Poster at ICLR 2018 [1].")
+    rejected = lists.ask("Was Synthesizing Robust Adversarial Examples rejected?")
+    assert "its record gives the status Reject at ICLR 2018 [1]" in rejected.answer
+
+
+def test_a_status_on_papers_narrows_a_list_to_that_status(lists):
+    retriever = lists.retriever
+    assert retriever.named_scope("which rejected papers study adversarial examples").get("status") == "Reject"
+    assert retriever.named_scope("which papers were rejected at ICLR").get("status") == "Reject"
+    assert "status" not in retriever.named_scope("was mixup rejected")  # one paper's status is asked, not a scope
+    answer = lists.ask("Which papers were rejected at ICLR 2018 that study adversarial examples?")
+    assert not answer.refused
+    titles = {c.title for c in answer.citations}
+    assert "Synthesizing Robust Adversarial Examples" in titles
+    records = {r["title"]: r["status"] for r in _records("iclr2018.json", 25, _ICLR)}
+    assert {records[t] for t in titles} == {"Reject"}
+
+
+@pytest.mark.parametrize("question,collection", [
+    ("How many papers are in the collection?", True), ("how many papers are there", True),
+    ("what conferences does the collection cover?", True), ("What is in the corpus?", True),
+    ("how many papers study reinforcement learning?", False), ("how many layers are there", False),
+])
+def test_a_question_about_the_collection_itself_is_told_apart(question, collection):
+    assert (classify(question).kind == "collection") == collection
+
+
+def test_the_collection_answers_how_many_papers_it_holds(lists):
+    answer = lists.ask("How many papers are in the collection?")
+    assert not answer.refused and answer.citations == []
+    records = {"iclr2018.json": _records("iclr2018.json", 25, _ICLR), "nips2018.json": _records("nips2018.json", 15, _NIPS)}
+    assert answer.answer == (f"The collection holds {sum(map(len, records.values()))} papers: "
+                             f"{len(records['iclr2018.json'])} from ICLR 2018 and {len(records['nips2018.json'])} from NIPS 2018.")
+    assert collection_summary([{"venue": "ICML", "year": 2026}] * 38) == "The collection holds 38 papers, all from ICML 2026."
+    assert collection_summary([{"source": "mine.csv"}]) == "The collection holds 1 paper, all from mine.csv."
+
+
+def test_footnote_marks_are_no_part_of_an_institution():
+    assert record_fact("affiliation", {"aff": "OpenAI*†;OpenAI"}) == "the institutions as OpenAI"
+
+
+@pytest.mark.parametrize("question,problem", [
+    ("What problem does GPyTorch address?", True), ("which challenge does mixup tackle", True),
+    ("what limitations of prior work does Glow overcome?", True), ("why does mixup work?", False),
+])
+def test_a_question_for_the_problem_a_paper_addresses_is_told_apart(question, problem):
+    intent = classify(question)
+    assert intent.kind == "cause" and (intent.noun == "problem") == problem
+
+
+@pytest.mark.parametrize("question,problem", [
+    # The problem, stated before the paper says what it does; not a result ("In experiments we show ...").
+    ("What problem does GPyTorch address?", "have yet to fully capitalize on developments in computing hardware"),
+    ("What problem does PacGAN address?", "a major shortcoming of GANs"),
+])
+def test_what_problem_a_paper_addresses_is_answered_by_the_problem_it_states(lists, question, problem):
+    answer = lists.ask(question)
+    assert not answer.refused and problem in answer.answer.split("” [1]")[0]
