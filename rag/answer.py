@@ -146,19 +146,22 @@ class Answerer:
         clock = _Clock()
         standalone = standalone_question(question, history, self.settings.answer.history_turns)
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
-        if classify(asked).kind == "collection":  # "how many papers are there?": the store answers, not an abstract
+        named = self.retriever.named_scope(asked)
+        if classify(_unscoped(asked, named)).kind == "collection":  # "how many papers are from 2018?": the store answers
             clock.lap("retrieve")
-            yield Answer(question=question, answer=collection_summary(self.retriever.papers()), refused=False, citations=[],
-                         backend=self.backend, timings_ms=clock.timings(), sources=[], removed_sentences=[],
+            yield Answer(question=question, answer=collection_summary(self.retriever.papers(), named), refused=False,
+                         citations=[], backend=self.backend, timings_ms=clock.timings(), sources=[], removed_sentences=[],
                          standalone_question=standalone)
             return
         # The answer's own relevance policy replaces retrieval's floor.
         # A "which papers ..." question widens any top_k (the page's slider too) to answer.max_papers.
         top_k = answer_top_k(asked, top_k or self.settings.answer.top_k, self.settings.answer.max_papers)
-        named = self.retriever.named_scope(asked)
         scope = self.retriever.scope(named)  # "which aistats papers ...": only that venue's papers
         asked = _unscoped(asked, named)  # "2024" is then no figure the abstracts must state
         hits = self.retriever.search(asked, top_k=top_k, floor=False, filters=scope)
+        for paper_id in self.retriever.abbreviated(asked):  # "how does MAML adapt": its abstract never says "MAML"
+            hits = self.retriever.search(asked, top_k=1, floor=False, filters={"paper_id": paper_id}) \
+                + [h for h in hits if h.paper_id != paper_id]
         relevant = named_first(self._admitted(hits, asked), asked)
         for variant in list_variants(standalone):  # "scaling behaviour" finds "scaling behavior" too
             seen = {h.paper_id for h in relevant}
