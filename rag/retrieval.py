@@ -11,6 +11,7 @@ returns nothing. `PaperRetriever` is also a LlamaIndex `BaseRetriever`.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence
@@ -350,7 +351,9 @@ class PaperRetriever(BaseRetriever):
         for key, value in filters.items():
             fields = tuple(sorted(f for f in self._filter_keys if f.lower() == key.strip().lower()))
             if not fields:
-                raise RagError(f"unknown filter field '{key}'; this corpus has: {', '.join(sorted(self._filter_keys))}")
+                close = difflib.get_close_matches(key.strip().lower(), sorted({f.lower() for f in self._filter_keys}), n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                raise RagError(f"unknown filter field '{key}'{hint}; this corpus has: {', '.join(sorted(self._filter_keys))}")
             resolved[fields] = value
         return resolved
 
