@@ -19,7 +19,7 @@ from rag.backends import AnswerBackend, LLMError
 from rag.bibliography import collection_summary
 from rag.conversation import standalone_question
 from rag.errors import RagError
-from rag.compose import Statement, bears_on, compose, unheld_phrases
+from rag.compose import Statement, bears_on, compose, plan_text, unheld_phrases
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import classify
 from rag.relevance import answer_policy, named_first, unfamiliar_words
@@ -197,8 +197,10 @@ class Answerer:
 
         raw_pieces: list[str] = []
         # An abstract silent on what is asked (or a record answering it) is the whole answer, whatever
-        # a model would add (`_checked` shows no generated sentence beside it): the model is not called.
-        pieces = iter(()) if any(st.silent for st in plan) else self.writer.write(standalone, sources, plan)
+        # a model would add (`_checked` shows no generated sentence beside it): no model is called, and
+        # the composed answer streams as the extractive backend's would.
+        silent = any(st.silent for st in plan)
+        pieces = iter([plan_text(plan)]) if silent else self.writer.write(standalone, sources, plan)
         try:
             for piece in pieces:
                 clock.mark_first()
@@ -211,7 +213,7 @@ class Answerer:
                          standalone_question=standalone)
             return
         clock.lap("generate")
-        answer = self._checked(question, standalone, "".join(raw_pieces), sources, plan)
+        answer = self._checked(question, standalone, "" if silent else "".join(raw_pieces), sources, plan)
         clock.lap("verify")
         answer.timings_ms = clock.timings()
         yield answer
