@@ -149,6 +149,10 @@ class PinnedRetriever:
         """The stored venue or year values the question names (the real retriever's answer)."""
         return self.retriever.named_scope(question)
 
+    def abbreviated(self, query: str) -> list[str]:
+        """No paper besides the pinned one: a claim's acronym never brings in another source."""
+        return []
+
 
 def paper_hits(retriever: PaperRetriever) -> dict[str, PaperHit]:
     """A hit for every stored paper, built from its first chunk."""

@@ -19,7 +19,7 @@ from rag.backends import AnswerBackend, LLMError
 from rag.bibliography import collection_summary
 from rag.conversation import standalone_question
 from rag.errors import RagError
-from rag.compose import Statement, bears_on, compose, unheld_phrases
+from rag.compose import Statement, bears_on, compose, plan_text, unheld_phrases
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import classify
 from rag.relevance import answer_policy, named_first, unfamiliar_words
@@ -146,19 +146,22 @@ class Answerer:
         clock = _Clock()
         standalone = standalone_question(question, history, self.settings.answer.history_turns)
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
-        if classify(asked).kind == "collection":  # "how many papers are there?": the store answers, not an abstract
+        named = self.retriever.named_scope(asked)
+        if classify(_unscoped(asked, named)).kind == "collection":  # "how many papers are from 2018?": the store answers
             clock.lap("retrieve")
-            yield Answer(question=question, answer=collection_summary(self.retriever.papers()), refused=False, citations=[],
-                         backend=self.backend, timings_ms=clock.timings(), sources=[], removed_sentences=[],
+            yield Answer(question=question, answer=collection_summary(self.retriever.papers(), named), refused=False,
+                         citations=[], backend=self.backend, timings_ms=clock.timings(), sources=[], removed_sentences=[],
                          standalone_question=standalone)
             return
         # The answer's own relevance policy replaces retrieval's floor.
         # A "which papers ..." question widens any top_k (the page's slider too) to answer.max_papers.
         top_k = answer_top_k(asked, top_k or self.settings.answer.top_k, self.settings.answer.max_papers)
-        named = self.retriever.named_scope(asked)
         scope = self.retriever.scope(named)  # "which aistats papers ...": only that venue's papers
         asked = _unscoped(asked, named)  # "2024" is then no figure the abstracts must state
         hits = self.retriever.search(asked, top_k=top_k, floor=False, filters=scope)
+        for paper_id in self.retriever.abbreviated(asked):  # "how does MAML adapt": its abstract never says "MAML"
+            hits = self.retriever.search(asked, top_k=1, floor=False, filters={"paper_id": paper_id}) \
+                + [h for h in hits if h.paper_id != paper_id]
         relevant = named_first(self._admitted(hits, asked), asked)
         for variant in list_variants(standalone):  # "scaling behaviour" finds "scaling behavior" too
             seen = {h.paper_id for h in relevant}
@@ -194,8 +197,10 @@ class Answerer:
 
         raw_pieces: list[str] = []
         # An abstract silent on what is asked (or a record answering it) is the whole answer, whatever
-        # a model would add (`_checked` shows no generated sentence beside it): the model is not called.
-        pieces = iter(()) if any(st.silent for st in plan) else self.writer.write(standalone, sources, plan)
+        # a model would add (`_checked` shows no generated sentence beside it): no model is called, and
+        # the composed answer streams as the extractive backend's would.
+        silent = any(st.silent for st in plan)
+        pieces = iter([plan_text(plan)]) if silent else self.writer.write(standalone, sources, plan)
         try:
             for piece in pieces:
                 clock.mark_first()
@@ -208,7 +213,7 @@ class Answerer:
                          standalone_question=standalone)
             return
         clock.lap("generate")
-        answer = self._checked(question, standalone, "".join(raw_pieces), sources, plan)
+        answer = self._checked(question, standalone, "" if silent else "".join(raw_pieces), sources, plan)
         clock.lap("verify")
         answer.timings_ms = clock.timings()
         yield answer

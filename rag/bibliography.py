@@ -77,19 +77,30 @@ def _listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def collection_summary(papers: Iterable[Mapping[str, Any]]) -> str:
+def collection_summary(papers: Iterable[Mapping[str, Any]], scope: Mapping[str, str] | None = None) -> str:
     """What a store holds, for "how many papers are there?": "The collection holds 2,003 papers: 1,008
-    from NIPS 2018 and 995 from ICLR 2018." ("..., all from ICML 2026." for one group). Papers are
-    counted by their record's venue and year, or by the file they came from when it names no venue."""
+    from NIPS 2018 and 995 from ICLR 2018." ("..., all from ICML 2026." for one group). With a
+    `scope` (field -> value, as `PaperRetriever.named_scope` reads "how many papers are from 2018?"):
+    "621 of the collection's 1,828 papers have year 2018, all from ICML 2018." Papers are counted by
+    their record's venue and year, or by the file they came from when it names no venue."""
+    papers = list(papers)
+    scope = dict(scope or {})
+    matching = [p for p in papers if all(str(p.get(f, "")).lower() == str(v).lower() for f, v in scope.items())]
     groups: Counter[str] = Counter()
-    for paper in papers:
+    for paper in matching:
         venue, year = _field(paper, "venue"), _field(paper, "date")
         groups[f"{venue}{f' {year}' if year and year not in venue else ''}" if venue else str(paper.get("source") or "other files")] += 1
-    total = sum(groups.values())
-    if not total:
+    if not papers:
         return "The collection holds no papers yet; add some with rag ingest."
-    papers_held = f"The collection holds {total:,} paper{'s' if total != 1 else ''}"
+    plural = "s" if len(papers) != 1 else ""
+    if scope:
+        named = " and ".join(f"{field} {value}" for field, value in scope.items())
+        held = f"{len(matching):,} of the collection's {len(papers):,} paper{plural} {'has' if len(matching) == 1 else 'have'} {named}"
+    else:
+        held = f"The collection holds {len(papers):,} paper{plural}"
+    if not groups:
+        return f"{held}."
     if len(groups) == 1:
-        return f"{papers_held}, all from {next(iter(groups))}."
+        return f"{held}, all from {next(iter(groups))}."
     parts = [f"{count:,} from {name}" for name, count in sorted(groups.items(), key=lambda item: (-item[1], item[0]))]
-    return f"{papers_held}: {', '.join(parts[:-1])} and {parts[-1]}."
+    return f"{held}: {', '.join(parts[:-1])} and {parts[-1]}."

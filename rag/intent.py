@@ -135,7 +135,8 @@ _OUT_OF_SCOPE = re.compile(
 _STORE = r"(?:the|this|your)\s+(?:collection|corpus|store|index|database|library)"
 _COLLECTION = re.compile(
     rf"^\W*(?:how\s+many\s+(?:papers|abstracts|documents|articles|records)\s+(?:are\s+there|do\s+you\s+(?:have|know|hold)"
-    rf"|(?:are|were)\s+(?:in|indexed|stored|loaded)(?:\s+(?:in\s+)?{_STORE})?|(?:does|do)\s+{_STORE}\s+(?:hold|have|contain))"
+    rf"|(?:are|were)\s+(?:in|indexed|stored|loaded)(?:\s+(?:in\s+)?{_STORE})?|(?:does|do)\s+{_STORE}\s+(?:hold|have|contain)"
+    rf"|(?:are|were)\s+(?:there\s+)?(?:from|in|at|of))"  # "how many papers are from 2018?", its year set aside
     rf"|(?:what|which)\s+(?:venues|conferences|years|sources|files)\s+(?:are\s+in|does|do)\s+(?:{_STORE}|you)(?:\s+(?:hold|have|cover|contain))?"
     rf"|what\s+(?:is\s+in|does)\s+{_STORE}(?:\s+(?:hold|have|cover|contain))?)\W*$",
     re.IGNORECASE)

@@ -11,6 +11,7 @@ returns nothing. `PaperRetriever` is also a LlamaIndex `BaseRetriever`.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence
@@ -30,8 +31,8 @@ from rag.query import content_query
 from rag.relevance import retrieval_floor
 from rag.settings import Settings
 from rag.store import ChunkStore
-from rag.text import tokenize
-from rag.titles import display_title
+from rag.text import names_in, tokenize
+from rag.titles import abbreviation, display_title, title_initials
 
 MODES = ("hybrid", "dense", "bm25")
 # Metadata fields a question may scope itself to by naming a value ("which AISTATS papers ...").
@@ -108,6 +109,7 @@ class PaperRetriever(BaseRetriever):
         self._position = {chunk_id: i for i, chunk_id in enumerate(bm25.chunk_ids)}
         self._first_chunk = {m["paper_id"]: i for i, m in enumerate(bm25.metadatas) if m.get("chunk", 0) == 0}
         self._filter_keys = {k for k in set().union(*(m.keys() for m in bm25.metadatas)) if filterable(k)}
+        self._initials: list[tuple[str, str]] | None = None  # each paper's id and title initials, on first use
         self._scope_values: dict[str, set[str]] | None = None  # each SCOPE_FIELDS field's stored values, on first use
 
     def papers(self) -> list[dict[str, Any]]:
@@ -153,6 +155,17 @@ class PaperRetriever(BaseRetriever):
                         values[name].add(str(paper[name]))
             self._scope_values = values
         return self._scope_values
+
+    def abbreviated(self, query: str) -> list[str]:
+        """The ids of the papers whose title the query abbreviates: "MAML" for "Model-Agnostic
+        Meta-Learning for Fast Adaptation ..." (`rag.titles.abbreviates_title`), which neither
+        retriever may find, since its abstract never writes the acronym."""
+        wanted = [letters for letters in map(abbreviation, names_in(query)) if letters]
+        if not wanted:
+            return []
+        if self._initials is None:
+            self._initials = [(str(paper["paper_id"]), title_initials(str(paper.get("title", "")))) for paper in self.papers()]
+        return [paper_id for paper_id, initials in self._initials if any(initials.startswith(letters) for letters in wanted)]
 
     def holds_term(self, term: str) -> bool:
         """True when some paper of the store holds `term` (a stem from `rag.text.tokenize`)."""
@@ -338,7 +351,9 @@ class PaperRetriever(BaseRetriever):
         for key, value in filters.items():
             fields = tuple(sorted(f for f in self._filter_keys if f.lower() == key.strip().lower()))
             if not fields:
-                raise RagError(f"unknown filter field '{key}'; this corpus has: {', '.join(sorted(self._filter_keys))}")
+                close = difflib.get_close_matches(key.strip().lower(), sorted({f.lower() for f in self._filter_keys}), n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                raise RagError(f"unknown filter field '{key}'{hint}; this corpus has: {', '.join(sorted(self._filter_keys))}")
             resolved[fields] = value
         return resolved
 

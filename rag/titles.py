@@ -201,7 +201,7 @@ def calls_by_name(query: str, title: str, abstract: str) -> bool:
     own = f"{title} {introduced} {re.sub(r'[$^{}]', '', title)}".lower()  # "E$^2$GAN" is called "E2GAN"
     if any(word in own for word in written) or names_any(query, own_names(title, abstract)):
         return True
-    if _called_as_paper(query, title):
+    if _called_as_paper(query, title) or any(abbreviates_title(name, title) for name in names_in(query)):
         return True
     capitals = [n for n in (title, introduced, title_head(title)) if len(n) > 2 and n.isupper() and n.isalpha()]
     return any(names_any(query, [n.lower()]) and _about_paper(query, n, abstract) for n in capitals)
@@ -243,6 +243,34 @@ def _called_as_paper(query: str, title: str) -> bool:
     head_text = title_head(title)
     return bool(head_text) and len(head_text.split()) == 1 and head_text[0].isupper() \
         and re.search(rf"(?<=\S)\s+{re.escape(head_text)}(?![\w-])", query) is not None
+
+
+_TITLE_WORDS_SKIPPED = {"a", "an", "the", "of", "for", "and", "in", "on", "to", "with", "via", "by"}
+
+
+def title_initials(title: str) -> str:
+    """The initials of a title's words before any colon, upper-cased, each part of a hyphenated word
+    counted and "of", "for" and the like skipped: "MAMLFADN" for "Model-Agnostic Meta-Learning for
+    Fast Adaptation of Deep Networks"."""
+    words = [part for word in re.findall(r"[A-Za-z][\w-]*", readable_markup(title).partition(":")[0])
+             if word.lower() not in _TITLE_WORDS_SKIPPED for part in word.split("-") if part]
+    return "".join(word[0] for word in words).upper()
+
+
+def abbreviation(name: str) -> str:
+    """`name` as the initials of a title it may abbreviate ("MAML", "TRPOs" -> "TRPO"): all capitals of
+    three letters or more and no field acronym; "" for any other name."""
+    letters = name.removesuffix("s")
+    ok = len(letters) >= 3 and letters.isalpha() and letters.isupper() and not is_field_acronym(name)
+    return letters if ok else ""
+
+
+def abbreviates_title(name: str, title: str) -> bool:
+    """True when `name` (see `abbreviation`) spells the initials of the title's first words: "MAML"
+    for "Model-Agnostic Meta-Learning for Fast Adaptation ...", "TRPO" for "Trust Region Policy
+    Optimization", as an abstract may never write it."""
+    letters = abbreviation(name)
+    return bool(letters) and title_initials(title)[: len(letters)] == letters
 
 
 def mentions_name(query: str, abstract: str) -> bool:

@@ -113,6 +113,8 @@ def test_chat_cites_a_not_stated_answer_without_an_empty_quote(seeded_dir):
     follow_up = stdout.getvalue().split("you> ")[2]
     assert "does not name a dataset [1]" in follow_up
     assert "  [1] SpikeInit [000_711129f47277f084#5]\n" in follow_up and "\u201c\u201d" not in follow_up
+    # The answer streams as the model's line, once, and the check has nothing to add.
+    assert follow_up.startswith("model> The SpikeInit abstract does not name a dataset [1].\nchecked> every sentence is supported")
 
 
 def test_eval_retrieval_needs_a_dataset_or_all_parts(tmp_path):

@@ -19,7 +19,10 @@ from rag.titles import calls_by_name
 
 _ICLR = ("mixup:", "Spectral Normalization for Generative", "Spectrally-Normalized Margin Bounds",
          "Synthesizing Robust Adversarial Examples", "Adversarial Examples for Natural Language")
-_NIPS = ("Glow:", "Neural Ordinary Differential Equations", "GPyTorch:", "PacGAN:")
+_NIPS = ("Glow:", "Neural Ordinary Differential Equations", "GPyTorch:", "PacGAN:", "Model-Agnostic")
+# MAML's own paper (ICML 2017), and papers whose abstracts write "MAML" for its method (ICML 2019).
+_MAML = "Model-Agnostic Meta-Learning for Fast Adaptation of Deep Networks"
+_ICML = ("Taming MAML", "Online Meta-Learning")
 
 
 def _records(name: str, count: int, titles: tuple[str, ...]) -> list[dict]:
@@ -28,18 +31,22 @@ def _records(name: str, count: int, titles: tuple[str, ...]) -> list[dict]:
     return records[:count] + [r for r in records[count:] if any(t in r["title"] for t in titles)]
 
 
+def _corpus() -> dict[str, list[dict]]:
+    """The records of each file the fixture writes, by file name: 30-odd of ICLR 2018 (every decision:
+    Poster, Oral, Reject, ...), 20-odd of NeurIPS 2018, a dozen each of ICML 2017 and 2019."""
+    return {"iclr2018.json": _records("iclr2018.json", 25, _ICLR), "nips2018.json": _records("nips2018.json", 15, _NIPS),
+            "icml2017.json": _records("icml2017.json", 10, (_MAML,)), "icml2019.json": _records("icml2019.json", 10, _ICML)}
+
+
 @pytest.fixture(scope="module")
 def lists(tmp_path_factory):
-    """An extractive answerer over 30-odd ICLR 2018 records (all decisions: Poster, Oral, Reject, ...)
-    and 20-odd NeurIPS 2018 ones, from files named as the exports are, iclr2018.json and nips2018.json."""
+    """An extractive answerer over `_corpus()`, from files named as the exports are."""
     root = tmp_path_factory.mktemp("lists")
-    corpus = {root / "iclr2018.json": _records("iclr2018.json", 25, _ICLR),
-              root / "nips2018.json": _records("nips2018.json", 15, _NIPS)}
-    for path, records in corpus.items():
-        path.write_text(json.dumps(records))
+    for name, records in _corpus().items():
+        (root / name).write_text(json.dumps(records))
     settings = make_settings(root / "data")
     service = RagService(settings)
-    service.ingest([str(path) for path in corpus], progress=False)
+    service.ingest([str(root / name) for name in _corpus()], progress=False)
     extractive = settings.model_copy(update={"llm": settings.llm.model_copy(update={"provider": "extractive"})})
     return answerer_for(extractive, service.retriever)
 
@@ -89,7 +96,7 @@ def test_a_paper_called_by_the_start_of_its_title_is_answered_not_refused(lists)
 
 def test_a_venue_asked_by_its_other_name_is_found(lists):
     retriever = lists.retriever
-    assert retriever.scope(retriever.named_scope("which NeurIPS 2018 papers study neural ODEs")) == {"venue": "NIPS"}
+    assert retriever.scope(retriever.named_scope("which NeurIPS 2018 papers study neural ODEs")) == {"venue": "NIPS", "year": "2018"}
     answer = lists.ask("Which NeurIPS 2018 papers study neural ordinary differential equations?")
     assert not answer.refused
     assert answer.citations[0].title == "Neural Ordinary Differential Equations"
@@ -113,7 +120,7 @@ def test_a_status_on_papers_narrows_a_list_to_that_status(lists):
     assert not answer.refused
     titles = {c.title for c in answer.citations}
     assert "Synthesizing Robust Adversarial Examples" in titles
-    records = {r["title"]: r["status"] for r in _records("iclr2018.json", 25, _ICLR)}
+    records = {r["title"]: r["status"] for r in _corpus()["iclr2018.json"]}
     assert {records[t] for t in titles} == {"Reject"}
 
 
@@ -129,9 +136,11 @@ def test_a_question_about_the_collection_itself_is_told_apart(question, collecti
 def test_the_collection_answers_how_many_papers_it_holds(lists):
     answer = lists.ask("How many papers are in the collection?")
     assert not answer.refused and answer.citations == []
-    records = {"iclr2018.json": _records("iclr2018.json", 25, _ICLR), "nips2018.json": _records("nips2018.json", 15, _NIPS)}
-    assert answer.answer == (f"The collection holds {sum(map(len, records.values()))} papers: "
-                             f"{len(records['iclr2018.json'])} from ICLR 2018 and {len(records['nips2018.json'])} from NIPS 2018.")
+    counts = {name: len(records) for name, records in _corpus().items()}
+    assert answer.answer.startswith(f"The collection holds {sum(counts.values())} papers: ")  # then the largest group first
+    for name, label in (("iclr2018.json", "ICLR 2018"), ("nips2018.json", "NIPS 2018"), ("icml2017.json", "ICML 2017"),
+                        ("icml2019.json", "ICML 2019")):
+        assert f" {counts[name]} from {label}" in answer.answer
     assert collection_summary([{"venue": "ICML", "year": 2026}] * 38) == "The collection holds 38 papers, all from ICML 2026."
     assert collection_summary([{"source": "mine.csv"}]) == "The collection holds 1 paper, all from mine.csv."
 
@@ -157,3 +166,24 @@ def test_a_question_for_the_problem_a_paper_addresses_is_told_apart(question, pr
 def test_what_problem_a_paper_addresses_is_answered_by_the_problem_it_states(lists, question, problem):
     answer = lists.ask(question)
     assert not answer.refused and problem in answer.answer.split("” [1]")[0]
+
+
+def test_how_many_papers_of_a_venue_year_or_status_are_held(lists):
+    corpus = _corpus()
+    total = sum(map(len, corpus.values()))
+    rejected = sum(r["status"] == "Reject" for r in corpus["iclr2018.json"])
+    assert lists.ask("how many rejected papers are there?").answer == (
+        f"{rejected} of the collection's {total} papers have status Reject, all from ICLR 2018.")
+    assert lists.ask("How many papers are from NeurIPS?").answer == (
+        f"{len(corpus['nips2018.json'])} of the collection's {total} papers have venue NIPS, all from NIPS 2018.")
+    # A topic is no part of the collection's records: that question is answered from the abstracts.
+    assert "of the collection's" not in lists.ask("how many papers are from reinforcement learning?").answer
+
+
+def test_an_acronym_of_a_title_finds_the_paper_whose_abstract_never_writes_it(lists):
+    # The MAML paper's abstract never says "MAML"; two other papers' abstracts do.
+    assert calls_by_name("How does MAML adapt to new tasks?", _MAML, "")
+    assert not calls_by_name("How does MAML adapt to new tasks?", "Bayesian Model-Agnostic Meta-Learning", "")
+    answer = lists.ask("How does MAML adapt to new tasks?")
+    assert not answer.refused
+    assert answer.citations[0].title == _MAML

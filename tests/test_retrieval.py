@@ -53,6 +53,8 @@ def test_filters_keep_only_matching_metadata(retriever):
     assert retriever.search("spiking neural networks", filters={"year": 2025}) == []
     with pytest.raises(RagError, match="unknown filter field 'colour'"):
         retriever.search("spiking", filters={"colour": "red"})
+    with pytest.raises(RagError, match=r"unknown filter field 'sorce' \(did you mean 'source'\?\); this corpus has: "):
+        retriever.search("spiking", filters={"sorce": "003_cb611f67ebca296c.txt"})
 
 
 def test_empty_query_is_refused(retriever):
