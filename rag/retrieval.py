@@ -25,8 +25,8 @@ from rag.errors import RagError
 from rag.fusion import confident_dense_weight, fuse
 from rag.metadata import filterable, hit_abstract
 from rag.paper_index import PaperBM25
-from rag.prf import rm3_weights
-from rag.query import content_query
+from rag.prf import rm3_weights, rocchio
+from rag.query import content_query, papers_requested
 from rag.relevance import retrieval_floor
 from rag.settings import Settings
 from rag.store import ChunkStore
@@ -107,6 +107,7 @@ class PaperRetriever(BaseRetriever):
         self._first_chunk = {m["paper_id"]: i for i, m in enumerate(bm25.metadatas) if m.get("chunk", 0) == 0}
         self._filter_keys = {k for k in set().union(*(m.keys() for m in bm25.metadatas)) if filterable(k)}
         self._scope_values: dict[str, set[str]] | None = None  # each SCOPE_FIELDS field's stored values, on first use
+        self._paper_chunks: dict[str, list[str]] | None = None  # each paper's chunk ids, on first use
 
     def papers(self) -> list[dict[str, Any]]:
         """Each indexed paper's fields (its first chunk's metadata: title, source, paper_id, ...)."""
@@ -165,10 +166,14 @@ class PaperRetriever(BaseRetriever):
         mode = mode or self.settings.mode
         top_k = top_k or self.settings.top_k
         matching = self._matching(self._check_filters(filters or {}))
-        dense = self._dense(query, matching, query_vector) if mode in ("hybrid", "dense") else {}
+        vector = (query_vector or self.embedder.encode([query])[0]) if mode in ("hybrid", "dense") else None
+        dense = self._dense(query, matching, vector) if vector is not None else {}
         words = content_query(query)
         lexical = self._bm25(words, matching) if mode in ("hybrid", "bm25") else {}
-        hits = self._fuse(dense, lexical, mode, len(set(tokenize(words))))
+        terms = len(set(tokenize(words)))
+        hits = self._fuse(dense, lexical, mode, terms)
+        if mode == "hybrid" and self.settings.list_feedback_weight > 0 and papers_requested(query):
+            hits = self._list_feedback(query, matching, vector, dense, lexical, hits, terms)
         for stage in self.postprocessors:
             hits = stage.process(query, hits)
         if floor:
@@ -196,12 +201,12 @@ class PaperRetriever(BaseRetriever):
         return np.array([all(any(_filter_form(m.get(f)) == v for f in fields) for fields, v in wanted)
                          for m in self.bm25.metadatas], dtype=bool)
 
-    def _dense(self, query: str, matching: Any, vector: list[float] | None) -> dict[str, PaperHit]:
-        """Papers by their best chunk's cosine among the `candidates` nearest chunks (of the papers
-        of the `matching` chunks, when filtered), best first. The index is asked for
-        `dense_search_depth` chunks so that those are the true nearest ones
-        (rag.store.ChunkStore.nearest)."""
-        vector = vector or self.embedder.encode([query])[0]
+    def _dense(self, query: str, matching: Any, vector: Any = None) -> dict[str, PaperHit]:
+        """Papers by their best chunk's cosine to the query's `vector` among the `candidates` nearest
+        chunks (of the papers of the `matching` chunks, when filtered), best first. The index is asked
+        for `dense_search_depth` chunks so that those are the true nearest ones
+        (rag.store.ChunkStore.nearest). `vector` None: the query is embedded here."""
+        vector = self.embedder.encode([query])[0] if vector is None else vector
         stored = max(1, len(self._position))
         papers = None if matching is None else {self.bm25.metadatas[i]["paper_id"] for i in np.flatnonzero(matching)}
         nearest = self.store.nearest(vector, min(self.settings.candidates, stored), min(self.settings.dense_search_depth, stored), papers)
@@ -305,6 +310,50 @@ class PaperRetriever(BaseRetriever):
         for paper_id, entry in merged.items():
             entry.score = scores.get(paper_id, 0.0)
         return sorted(merged.values(), key=lambda h: (-h.score, h.paper_id))
+
+    def _list_feedback(self, query: str, matching: Any, vector: Any, dense: dict[str, PaperHit],
+                       lexical: dict[str, PaperHit], fused: list[PaperHit], terms: int) -> list[PaperHit]:
+        """The hybrid hits of a question asking for several papers, after one round of dense feedback:
+        the query's `vector` moved towards the best chunk of each of the fused top `list_feedback_papers`
+        papers (rag.prf.rocchio, `list_feedback_weight`), searched again and fused with the same BM25
+        ranking (at the dense weight the new ranking's confidence gives). A paper keeps the first pass's
+        cosine and best chunk as evidence; one only the moved query found has no cosine (like a
+        BM25-only hit), so the relevance floor judges the question itself, not the feedback."""
+        best = self._best_chunk_vectors([h.paper_id for h in fused[:self.settings.list_feedback_papers]], vector)
+        if not best:
+            return fused
+        again = self._dense(query, matching, rocchio(vector, best, self.settings.list_feedback_weight).tolist())
+        hits = self._fuse(again, lexical, "hybrid", terms)
+        for i, hit in enumerate(hits):
+            first = dense.get(hit.paper_id)
+            if first is not None:
+                first.score, first.ranks = hit.score, hit.ranks
+                hits[i] = first
+            elif hit.paper_id in again:
+                hit.dense_similarity = None
+        return hits
+
+    def _best_chunk_vectors(self, paper_ids: list[str], vector: Any) -> list[Any]:
+        """For each of `paper_ids` (in order) that has stored chunks, the vector of its chunk closest
+        in cosine to `vector`, read from the store."""
+        chunks = self._chunks_by_paper()
+        stored = self.store.embeddings([c for p in paper_ids for c in chunks.get(p, [])])
+        query = np.asarray(vector, dtype=np.float64)
+        best = []
+        for paper_id in paper_ids:
+            group = [stored[c] for c in chunks.get(paper_id, []) if c in stored]
+            if group:
+                cosines = [float(np.dot(v, query)) / max(float(np.linalg.norm(v)), 1e-12) for v in group]
+                best.append(group[int(np.argmax(cosines))])
+        return best
+
+    def _chunks_by_paper(self) -> dict[str, list[str]]:
+        """Each indexed paper's chunk ids (built once, on first use)."""
+        if self._paper_chunks is None:
+            self._paper_chunks = {}
+            for chunk_id, metadata in zip(self.bm25.chunk_ids, self.bm25.metadatas):
+                self._paper_chunks.setdefault(metadata["paper_id"], []).append(chunk_id)
+        return self._paper_chunks
 
     def _dense_weight(self, dense: dict[str, PaperHit], lexical: dict[str, PaperHit], terms: int) -> float:
         """`dense_weight`, adjusted for this query by how confident each retriever's best match is
