@@ -65,6 +65,7 @@ class PaperHit:
     paper_terms: int | None = None  # how many of the query's distinct content words the whole paper holds
     abstract: str | None = None  # the paper's whole abstract, when the retriever's index holds it
     ranks: dict[str, int] = field(default_factory=dict)
+    chunk_id: str = ""  # the stored id of the chunk in `text`, when the retriever found it ("" otherwise)
 
     @property
     def display_title(self) -> str:
@@ -107,7 +108,6 @@ class PaperRetriever(BaseRetriever):
         self._first_chunk = {m["paper_id"]: i for i, m in enumerate(bm25.metadatas) if m.get("chunk", 0) == 0}
         self._filter_keys = {k for k in set().union(*(m.keys() for m in bm25.metadatas)) if filterable(k)}
         self._scope_values: dict[str, set[str]] | None = None  # each SCOPE_FIELDS field's stored values, on first use
-        self._paper_chunks: dict[str, list[str]] | None = None  # each paper's chunk ids, on first use
 
     def papers(self) -> list[dict[str, Any]]:
         """Each indexed paper's fields (its first chunk's metadata: title, source, paper_id, ...)."""
@@ -228,7 +228,7 @@ class PaperRetriever(BaseRetriever):
                 continue
             paper_id = metadata["paper_id"]
             if paper_id not in hits:  # results arrive best first, so the first chunk is the best
-                hits[paper_id] = _hit(metadata, text, dense_similarity=cosine)
+                hits[paper_id] = _hit(metadata, text, chunk_id, dense_similarity=cosine)
         return hits
 
     def _bm25(self, query: str, mask: Any) -> dict[str, PaperHit]:
@@ -264,7 +264,7 @@ class PaperRetriever(BaseRetriever):
             if lexical[paper] <= 0:
                 break
             chunk = position[paper]
-            hit = _hit(self.bm25.metadatas[chunk], self.bm25.texts[chunk], bm25_score=float(scores[chunk]))
+            hit = _hit(self.bm25.metadatas[chunk], self.bm25.texts[chunk], self.bm25.chunk_ids[chunk], bm25_score=float(scores[chunk]))
             hit.lexical_score = float(lexical[paper])
             hit.bm25_text = self.bm25.texts[chunk]
             hit.paper_bm25, hit.paper_terms = float(whole[paper]), int(held[paper])
@@ -314,15 +314,16 @@ class PaperRetriever(BaseRetriever):
     def _list_feedback(self, query: str, matching: Any, vector: Any, dense: dict[str, PaperHit],
                        lexical: dict[str, PaperHit], fused: list[PaperHit], terms: int) -> list[PaperHit]:
         """The hybrid hits of a question asking for several papers, after one round of dense feedback:
-        the query's `vector` moved towards the best chunk of each of the fused top `list_feedback_papers`
-        papers (rag.prf.rocchio, `list_feedback_weight`), searched again and fused with the same BM25
-        ranking (at the dense weight the new ranking's confidence gives). A paper keeps the first pass's
-        cosine and best chunk as evidence; one only the moved query found has no cosine (like a
-        BM25-only hit), so the relevance floor judges the question itself, not the feedback."""
-        best = self._best_chunk_vectors([h.paper_id for h in fused[:self.settings.list_feedback_papers]], vector)
-        if not best:
+        the query's `vector` moved towards the chunks shown for the fused top `list_feedback_papers`
+        papers (a paper's nearest chunk, or BM25's best for a paper only BM25 proposed;
+        rag.prf.rocchio, `list_feedback_weight`), searched again and fused with the same BM25 ranking
+        (at the dense weight the new ranking's confidence gives). A paper keeps the first pass's cosine
+        and chunk as evidence; one only the moved query found has no cosine (like a BM25-only hit), so
+        the relevance floor judges the question itself, not the feedback."""
+        stored = self.store.embeddings([h.chunk_id for h in fused[:self.settings.list_feedback_papers] if h.chunk_id])
+        if not stored:
             return fused
-        again = self._dense(query, matching, rocchio(vector, best, self.settings.list_feedback_weight).tolist())
+        again = self._dense(query, matching, rocchio(vector, list(stored.values()), self.settings.list_feedback_weight).tolist())
         hits = self._fuse(again, lexical, "hybrid", terms)
         for i, hit in enumerate(hits):
             first = dense.get(hit.paper_id)
@@ -332,28 +333,6 @@ class PaperRetriever(BaseRetriever):
             elif hit.paper_id in again:
                 hit.dense_similarity = None
         return hits
-
-    def _best_chunk_vectors(self, paper_ids: list[str], vector: Any) -> list[Any]:
-        """For each of `paper_ids` (in order) that has stored chunks, the vector of its chunk closest
-        in cosine to `vector`, read from the store."""
-        chunks = self._chunks_by_paper()
-        stored = self.store.embeddings([c for p in paper_ids for c in chunks.get(p, [])])
-        query = np.asarray(vector, dtype=np.float64)
-        best = []
-        for paper_id in paper_ids:
-            group = [stored[c] for c in chunks.get(paper_id, []) if c in stored]
-            if group:
-                cosines = [float(np.dot(v, query)) / max(float(np.linalg.norm(v)), 1e-12) for v in group]
-                best.append(group[int(np.argmax(cosines))])
-        return best
-
-    def _chunks_by_paper(self) -> dict[str, list[str]]:
-        """Each indexed paper's chunk ids (built once, on first use)."""
-        if self._paper_chunks is None:
-            self._paper_chunks = {}
-            for chunk_id, metadata in zip(self.bm25.chunk_ids, self.bm25.metadatas):
-                self._paper_chunks.setdefault(metadata["paper_id"], []).append(chunk_id)
-        return self._paper_chunks
 
     def _dense_weight(self, dense: dict[str, PaperHit], lexical: dict[str, PaperHit], terms: int) -> float:
         """`dense_weight`, adjusted for this query by how confident each retriever's best match is
@@ -397,12 +376,13 @@ def _filter_form(value: Any) -> str | None:
     return None if value is None else str(value).strip().casefold()
 
 
-def _hit(metadata: dict[str, Any], text: str, **evidence: float) -> PaperHit:
+def _hit(metadata: dict[str, Any], text: str, chunk_id: str, **evidence: float) -> PaperHit:
     return PaperHit(
         paper_id=metadata["paper_id"],
         title=metadata.get("title", ""),
         source=metadata.get("source", ""),
         text=text,
         chunk_metadata=metadata,
+        chunk_id=chunk_id,
         **evidence,
     )

@@ -137,6 +137,7 @@ def test_a_list_question_searches_again_from_its_best_papers_and_keeps_its_own_c
     own = {paper_id: hit.dense_similarity for paper_id, hit in retriever._dense(question, None).items()}
     with_feedback = retriever.search(question, top_k=12, floor=False)
     assert all(hit.dense_similarity == own.get(hit.paper_id) for hit in with_feedback)
+    assert all(retriever.bm25.texts[retriever._position[hit.chunk_id]] == hit.text for hit in with_feedback)
     single_hits = [h.paper_id for h in retriever.search(single, top_k=12, floor=False)]
     retriever.settings = shipped.model_copy(update={"list_feedback_weight": 0.0})
     without = retriever.search(question, top_k=12, floor=False)
