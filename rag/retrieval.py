@@ -3,7 +3,9 @@
 Fusion (rag.fusion) is a weighted sum of each retriever's normalised scores, or reciprocal rank
 fusion; the dense weight moves per query with how confident each retriever's best match is. BM25
 reads the question's content words (rag.query), optionally expanded by RM3 feedback (rag.prf), and
-ranks whole papers (rag.paper_index, derived from the chunk index) and/or their best chunks. Post-processors (e.g. a re-ranker, `retrieval.postprocessors`) then reorder the fused
+ranks whole papers (rag.paper_index, derived from the chunk index) and/or their best chunks. A question
+asking for several papers searches the dense side once more from its fused top papers (Rocchio feedback,
+rag.prf.rocchio): more papers like the best ones. Post-processors (e.g. a re-ranker, `retrieval.postprocessors`) then reorder the fused
 candidates. A relevance floor (`rag.relevance.retrieval_floor`) drops papers whose best chunk is
 neither close in embedding space nor a solid lexical match, so a query with nothing relevant
 returns nothing. `PaperRetriever` is also a LlamaIndex `BaseRetriever`.
