@@ -1,6 +1,10 @@
-"""Pseudo-relevance feedback for BM25 (RM3): expand a query with the words of its top-ranked chunks.
+"""Pseudo-relevance feedback: expand a query with what its top-ranked results hold.
 
-The expanded query keeps the original terms at weight `original_weight` each and spreads the rest
+`rm3_weights` (BM25, RM3) expands a query with the words of its top-ranked chunks. `rocchio` moves a
+query's embedding towards the vectors of its top-ranked papers (the retriever uses it for questions
+asking for several papers: more papers like the best ones).
+
+The RM3-expanded query keeps the original terms at weight `original_weight` each and spreads the rest
 of the query's mass (1 - original_weight per original term) over the `n_terms` words most typical
 of the feedback chunks, each chunk counted in proportion to its first-pass BM25 score. The
 expanded query has the same total weight as the original, so its scores stay on a comparable scale.
@@ -9,6 +13,9 @@ expanded query has the same total weight as the original, so its scores stay on 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any, Sequence
+
+import numpy as np
 
 
 def rm3_weights(
@@ -41,3 +48,16 @@ def rm3_weights(
     for term, weight in top:
         weights[term] = weights.get(term, 0.0) + spread * weight / mass
     return weights
+
+
+def rocchio(query_vector: Any, feedback_vectors: Sequence[Any], weight: float) -> np.ndarray:
+    """The query vector moved towards its feedback (Rocchio): the unit query plus `weight` x the mean of
+    the unit `feedback_vectors`, scaled to unit length. With no feedback, or weight 0, the unit query."""
+    query = np.asarray(query_vector, dtype=np.float64)
+    query = query / max(float(np.linalg.norm(query)), 1e-12)
+    if not len(feedback_vectors) or weight <= 0:
+        return query
+    feedback = np.asarray(feedback_vectors, dtype=np.float64)
+    feedback = feedback / np.maximum(np.linalg.norm(feedback, axis=1, keepdims=True), 1e-12)
+    moved = query + weight * feedback.mean(axis=0)
+    return moved / max(float(np.linalg.norm(moved)), 1e-12)

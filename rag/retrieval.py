@@ -3,7 +3,9 @@
 Fusion (rag.fusion) is a weighted sum of each retriever's normalised scores, or reciprocal rank
 fusion; the dense weight moves per query with how confident each retriever's best match is. BM25
 reads the question's content words (rag.query), optionally expanded by RM3 feedback (rag.prf), and
-ranks whole papers (rag.paper_index, derived from the chunk index) and/or their best chunks. Post-processors (e.g. a re-ranker, `retrieval.postprocessors`) then reorder the fused
+ranks whole papers (rag.paper_index, derived from the chunk index) and/or their best chunks. A question
+asking for several papers searches the dense side once more from its fused top papers (Rocchio feedback,
+rag.prf.rocchio): more papers like the best ones. Post-processors (e.g. a re-ranker, `retrieval.postprocessors`) then reorder the fused
 candidates. A relevance floor (`rag.relevance.retrieval_floor`) drops papers whose best chunk is
 neither close in embedding space nor a solid lexical match, so a query with nothing relevant
 returns nothing. `PaperRetriever` is also a LlamaIndex `BaseRetriever`.
@@ -26,8 +28,8 @@ from rag.errors import RagError
 from rag.fusion import confident_dense_weight, fuse
 from rag.metadata import filterable, hit_abstract
 from rag.paper_index import PaperBM25
-from rag.prf import rm3_weights
-from rag.query import content_query
+from rag.prf import rm3_weights, rocchio
+from rag.query import content_query, papers_requested
 from rag.relevance import retrieval_floor
 from rag.settings import Settings
 from rag.store import ChunkStore
@@ -68,6 +70,7 @@ class PaperHit:
     paper_terms: int | None = None  # how many of the query's distinct content words the whole paper holds
     abstract: str | None = None  # the paper's whole abstract, when the retriever's index holds it
     ranks: dict[str, int] = field(default_factory=dict)
+    chunk_id: str = ""  # the stored id of the chunk in `text`, when the retriever found it ("" otherwise)
 
     @property
     def display_title(self) -> str:
@@ -191,10 +194,14 @@ class PaperRetriever(BaseRetriever):
         mode = mode or self.settings.mode
         top_k = top_k or self.settings.top_k
         matching = self._matching(self._check_filters(filters or {}))
-        dense = self._dense(query, matching, query_vector) if mode in ("hybrid", "dense") else {}
+        vector = (query_vector or self.embedder.encode([query])[0]) if mode in ("hybrid", "dense") else None
+        dense = self._dense(query, matching, vector) if vector is not None else {}
         words = content_query(query)
         lexical = self._bm25(words, matching) if mode in ("hybrid", "bm25") else {}
-        hits = self._fuse(dense, lexical, mode, len(set(tokenize(words))))
+        terms = len(set(tokenize(words)))
+        hits = self._fuse(dense, lexical, mode, terms)
+        if mode == "hybrid" and self.settings.list_feedback_weight > 0 and papers_requested(query):
+            hits = self._list_feedback(query, matching, vector, dense, lexical, hits, terms)
         for stage in self.postprocessors:
             hits = stage.process(query, hits)
         if floor:
@@ -222,12 +229,12 @@ class PaperRetriever(BaseRetriever):
         return np.array([all(any(_filter_form(m.get(f)) == v for f in fields) for fields, v in wanted)
                          for m in self.bm25.metadatas], dtype=bool)
 
-    def _dense(self, query: str, matching: Any, vector: list[float] | None) -> dict[str, PaperHit]:
-        """Papers by their best chunk's cosine among the `candidates` nearest chunks (of the papers
-        of the `matching` chunks, when filtered), best first. The index is asked for
-        `dense_search_depth` chunks so that those are the true nearest ones
-        (rag.store.ChunkStore.nearest)."""
-        vector = vector or self.embedder.encode([query])[0]
+    def _dense(self, query: str, matching: Any, vector: Any = None) -> dict[str, PaperHit]:
+        """Papers by their best chunk's cosine to the query's `vector` among the `candidates` nearest
+        chunks (of the papers of the `matching` chunks, when filtered), best first. The index is asked
+        for `dense_search_depth` chunks so that those are the true nearest ones
+        (rag.store.ChunkStore.nearest). `vector` None: the query is embedded here."""
+        vector = self.embedder.encode([query])[0] if vector is None else vector
         stored = max(1, len(self._position))
         papers = None if matching is None else {self.bm25.metadatas[i]["paper_id"] for i in np.flatnonzero(matching)}
         nearest = self.store.nearest(vector, min(self.settings.candidates, stored), min(self.settings.dense_search_depth, stored), papers)
@@ -249,7 +256,7 @@ class PaperRetriever(BaseRetriever):
                 continue
             paper_id = metadata["paper_id"]
             if paper_id not in hits:  # results arrive best first, so the first chunk is the best
-                hits[paper_id] = _hit(metadata, text, dense_similarity=cosine)
+                hits[paper_id] = _hit(metadata, text, chunk_id, dense_similarity=cosine)
         return hits
 
     def _bm25(self, query: str, mask: Any) -> dict[str, PaperHit]:
@@ -285,7 +292,7 @@ class PaperRetriever(BaseRetriever):
             if lexical[paper] <= 0:
                 break
             chunk = position[paper]
-            hit = _hit(self.bm25.metadatas[chunk], self.bm25.texts[chunk], bm25_score=float(scores[chunk]))
+            hit = _hit(self.bm25.metadatas[chunk], self.bm25.texts[chunk], self.bm25.chunk_ids[chunk], bm25_score=float(scores[chunk]))
             hit.lexical_score = float(lexical[paper])
             hit.bm25_text = self.bm25.texts[chunk]
             hit.paper_bm25, hit.paper_terms = float(whole[paper]), int(held[paper])
@@ -332,6 +339,29 @@ class PaperRetriever(BaseRetriever):
             entry.score = scores.get(paper_id, 0.0)
         return sorted(merged.values(), key=lambda h: (-h.score, h.paper_id))
 
+    def _list_feedback(self, query: str, matching: Any, vector: Any, dense: dict[str, PaperHit],
+                       lexical: dict[str, PaperHit], fused: list[PaperHit], terms: int) -> list[PaperHit]:
+        """The hybrid hits of a question asking for several papers, after one round of dense feedback:
+        the query's `vector` moved towards the chunks shown for the fused top `list_feedback_papers`
+        papers (a paper's nearest chunk, or BM25's best for a paper only BM25 proposed;
+        rag.prf.rocchio, `list_feedback_weight`), searched again and fused with the same BM25 ranking
+        (at the dense weight the new ranking's confidence gives). A paper keeps the first pass's cosine
+        and chunk as evidence; one only the moved query found has no cosine (like a BM25-only hit), so
+        the relevance floor judges the question itself, not the feedback."""
+        stored = self.store.embeddings([h.chunk_id for h in fused[:self.settings.list_feedback_papers] if h.chunk_id])
+        if not stored:
+            return fused
+        again = self._dense(query, matching, rocchio(vector, list(stored.values()), self.settings.list_feedback_weight).tolist())
+        hits = self._fuse(again, lexical, "hybrid", terms)
+        for i, hit in enumerate(hits):
+            first = dense.get(hit.paper_id)
+            if first is not None:
+                first.score, first.ranks = hit.score, hit.ranks
+                hits[i] = first
+            elif hit.paper_id in again:
+                hit.dense_similarity = None
+        return hits
+
     def _dense_weight(self, dense: dict[str, PaperHit], lexical: dict[str, PaperHit], terms: int) -> float:
         """`dense_weight`, adjusted for this query by how confident each retriever's best match is
         (rag.fusion.confident_dense_weight; `retrieval.confidence_*`)."""
@@ -376,12 +406,13 @@ def _filter_form(value: Any) -> str | None:
     return None if value is None else str(value).strip().casefold()
 
 
-def _hit(metadata: dict[str, Any], text: str, **evidence: float) -> PaperHit:
+def _hit(metadata: dict[str, Any], text: str, chunk_id: str, **evidence: float) -> PaperHit:
     return PaperHit(
         paper_id=metadata["paper_id"],
         title=metadata.get("title", ""),
         source=metadata.get("source", ""),
         text=text,
         chunk_metadata=metadata,
+        chunk_id=chunk_id,
         **evidence,
     )

@@ -95,6 +95,8 @@ class RetrievalSettings(_Section):
     prf_docs: int = Field(ge=0)
     prf_terms: int = Field(ge=1)
     prf_weight: float = Field(ge=0.0, le=1.0)
+    list_feedback_papers: int = Field(ge=1)
+    list_feedback_weight: float = Field(ge=0.0)
     rerank_model: str
     rerank_depth: int = Field(ge=1)
     rerank_weight: float = Field(ge=0.0, le=1.0)

@@ -199,6 +199,18 @@ class ChunkStore:
         return [(chunk, np.asarray(vector, dtype=np.float32))
                 for chunk, (_, vector) in zip(self._completed([chunk for chunk, _ in rows]), rows)]
 
+    def embeddings(self, chunk_ids: list[str]) -> dict[str, Any]:
+        """The vector (a float32 array) of each stored chunk among `chunk_ids`, by chunk id; ids not
+        stored are left out. Reads the vectors only, not texts or metadata."""
+        import numpy as np
+
+        found: dict[str, Any] = {}
+        for start in range(0, len(chunk_ids), self.write_batch):
+            with self.guard():
+                page = self.collection.get(ids=chunk_ids[start:start + self.write_batch], include=["embeddings"])
+            found.update((cid, np.asarray(vector, dtype=np.float32)) for cid, vector in zip(page["ids"], page["embeddings"]))
+        return found
+
     def _rows(self, chunk_ids: list[str], include: list[str]) -> Iterator[tuple[StoredChunk, Any]]:
         """Each stored chunk among `chunk_ids`, as stored, with its vector when `include` asks for
         embeddings (else None)."""

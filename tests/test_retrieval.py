@@ -115,6 +115,51 @@ def test_rm3_feedback_searches_through_the_retriever(seeded_settings):
     assert hits and hits[0].paper_id == "000_711129f47277f084#4"
 
 
+def test_rocchio_moves_a_query_towards_its_feedback():
+    import numpy as np
+
+    from rag.prf import rocchio
+
+    query, feedback = np.array([3.0, 0.0, 0.0]), [np.array([0.0, 2.0, 0.0]), np.array([0.0, 0.0, 5.0])]
+    assert rocchio(query, [], 0.3) == pytest.approx([1.0, 0.0, 0.0])
+    assert rocchio(query, feedback, 0.0) == pytest.approx([1.0, 0.0, 0.0])
+    # unit query + 1.0 x the mean of the unit feedback vectors = (1, 0.5, 0.5), then unit length
+    assert rocchio(query, feedback, 1.0) == pytest.approx(np.array([1.0, 0.5, 0.5]) / np.linalg.norm([1.0, 0.5, 0.5]))
+
+
+def test_a_list_question_searches_again_from_its_best_papers_and_keeps_its_own_cosines(seeded_settings):
+    """A question asking for several papers gets one round of dense feedback from the fused top
+    papers (`retrieval.list_feedback_*`): its ranking changes, yet every hit keeps the question's own
+    cosine (none for a paper only the feedback found), so the floor still judges the question and an
+    off-topic list question still returns nothing. A single-paper question is searched as before."""
+    retriever = RagService(seeded_settings).retriever
+    shipped = retriever.settings
+    assert shipped.list_feedback_weight > 0
+    question, single = "Which papers design proteins?", "protein language model embeddings improve transferable molecular dynamics"
+    own = {paper_id: hit.dense_similarity for paper_id, hit in retriever._dense(question, None).items()}
+    with_feedback = retriever.search(question, top_k=12, floor=False)
+    assert all(hit.dense_similarity == own.get(hit.paper_id) for hit in with_feedback)
+    assert all(retriever.bm25.texts[retriever._position[hit.chunk_id]] == hit.text for hit in with_feedback)
+    single_hits = [h.paper_id for h in retriever.search(single, top_k=12, floor=False)]
+    retriever.settings = shipped.model_copy(update={"list_feedback_weight": 0.0})
+    without = retriever.search(question, top_k=12, floor=False)
+    assert [h.paper_id for h in retriever.search(single, top_k=12, floor=False)] == single_hits
+    retriever.settings = shipped
+    assert [h.paper_id for h in with_feedback] != [h.paper_id for h in without]
+    assert {h.paper_id for h in with_feedback[:3]} == {h.paper_id for h in without[:3]}
+    assert retriever.search("Which papers give the best pizza dough recipes?") == []
+
+
+def test_the_store_reads_chunk_vectors_alone(retriever):
+    import numpy as np
+
+    ids = sorted(retriever.bm25.chunk_ids)[:5]
+    vectors = retriever.store.embeddings([*ids, "no-such-chunk"])
+    whole = {chunk.chunk_id: vector for chunk, vector in retriever.store.vectors(ids)}
+    assert sorted(vectors) == ids
+    assert all(np.array_equal(vectors[c], whole[c]) for c in ids)
+
+
 def _chunk_index(papers: dict[str, tuple[str, str]], max_tokens: int):
     """A real chunk index over {paper id: (title, abstract)}: chunked as ingest does (one sentence of
     overlap; words counted as tokens, so a small window makes several chunks), titles in BM25."""
