@@ -34,7 +34,7 @@ from rag.relevance import retrieval_floor
 from rag.settings import Settings
 from rag.store import ChunkStore
 from rag.text import names_in, tokenize
-from rag.titles import abbreviation, display_title, title_initials
+from rag.titles import abbreviation, display_title, title_acronyms
 
 MODES = ("hybrid", "dense", "bm25")
 # Metadata fields a question may scope itself to by naming a value ("which AISTATS papers ...").
@@ -112,7 +112,7 @@ class PaperRetriever(BaseRetriever):
         self._position = {chunk_id: i for i, chunk_id in enumerate(bm25.chunk_ids)}
         self._first_chunk = {m["paper_id"]: i for i, m in enumerate(bm25.metadatas) if m.get("chunk", 0) == 0}
         self._filter_keys = {k for k in set().union(*(m.keys() for m in bm25.metadatas)) if filterable(k)}
-        self._initials: list[tuple[str, str]] | None = None  # each paper's id and title initials, on first use
+        self._acronyms: list[tuple[str, set[str]]] | None = None  # each paper's id and title acronyms, on first use
         self._scope_values: dict[str, set[str]] | None = None  # each SCOPE_FIELDS field's stored values, on first use
 
     def papers(self) -> list[dict[str, Any]]:
@@ -166,9 +166,9 @@ class PaperRetriever(BaseRetriever):
         wanted = [letters for letters in map(abbreviation, names_in(query)) if letters]
         if not wanted:
             return []
-        if self._initials is None:
-            self._initials = [(str(paper["paper_id"]), title_initials(str(paper.get("title", "")))) for paper in self.papers()]
-        return [paper_id for paper_id, initials in self._initials if any(initials.startswith(letters) for letters in wanted)]
+        if self._acronyms is None:
+            self._acronyms = [(str(paper["paper_id"]), title_acronyms(str(paper.get("title", "")))) for paper in self.papers()]
+        return [paper_id for paper_id, acronyms in self._acronyms if acronyms.intersection(wanted)]
 
     def holds_term(self, term: str) -> bool:
         """True when some paper of the store holds `term` (a stem from `rag.text.tokenize`)."""

@@ -15,7 +15,7 @@ from conftest import answerer_for, make_settings, shared_data
 from rag.bibliography import collection_summary, record_fact
 from rag.intent import classify
 from rag.service import RagService
-from rag.titles import calls_by_name
+from rag.titles import abbreviates_title, calls_by_name
 
 _ICLR = ("mixup:", "Spectral Normalization for Generative", "Spectrally-Normalized Margin Bounds",
          "Synthesizing Robust Adversarial Examples", "Adversarial Examples for Natural Language")
@@ -187,3 +187,15 @@ def test_an_acronym_of_a_title_finds_the_paper_whose_abstract_never_writes_it(li
     answer = lists.ask("How does MAML adapt to new tasks?")
     assert not answer.refused
     assert answer.citations[0].title == _MAML
+
+
+@pytest.mark.parametrize("name,title,abbreviates", [
+    ("MAML", _MAML, True), ("TRPO", "Trust Region Policy Optimization", True),
+    ("PPO", "Proximal Policy Optimization Algorithms", True),
+    ("SAM", "Sharpness-Aware Minimization for Efficiently Improving Generalization", True),
+    ("SAM", "Sparse Attention Mechanisms Improve Long-Context Retrieval", False),  # "SAM" would end on a verb
+    ("MAM", _MAML, False),  # an acronym ends where a word ends
+    ("LLM", "Large Language Models for Code", False),  # a field acronym names no paper
+])
+def test_an_acronym_names_a_title_only_where_a_name_could_end(name, title, abbreviates):
+    assert abbreviates_title(name, title) == abbreviates
