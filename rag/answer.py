@@ -24,7 +24,7 @@ from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_marker
 from rag.intent import classify
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
-from rag.query import answer_top_k, list_variants, plain_question, setting_phrase
+from rag.query import answer_top_k, content_query, list_variants, papers_requested, plain_question, setting_phrase
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
 from rag.text import tokenize
@@ -147,7 +147,7 @@ class Answerer:
         standalone = standalone_question(question, history, self.settings.answer.history_turns)
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
         named = self.retriever.named_scope(asked)
-        if classify(_unscoped(asked, named)).kind == "collection":  # "how many papers are from 2018?": the store answers
+        if _about_the_collection(_unscoped(asked, named)):  # "how many papers are from 2018?": the store answers
             clock.lap("retrieve")
             yield Answer(question=question, answer=collection_summary(self.retriever.papers(), named), refused=False,
                          citations=[], backend=self.backend, timings_ms=clock.timings(), sources=[], removed_sentences=[],
@@ -293,6 +293,20 @@ class Answerer:
             text += f" The closest papers are: {names}."
         return Answer(question=question, answer=text, refused=True, citations=[], backend=self.backend,
                       timings_ms=clock.timings(), sources=closest, removed_sentences=[], standalone_question=standalone)
+
+
+# Words of a question listing papers that name no topic ("which papers were published ...", "list all papers").
+_LISTING_WORDS = set(tokenize("published appeared presented list papers accepted show give included have held "
+                              "contains collection available indexed stored"))
+
+
+def _about_the_collection(question: str) -> bool:
+    """True when `question`, its scope's words taken out, asks about the collection itself: "how many
+    papers are there?" (`rag.intent`'s "collection"), or a list of papers that names no topic ("which
+    papers were published in 2026?", "list all papers"), which only the records answer."""
+    if classify(question).kind == "collection":
+        return True
+    return papers_requested(question) and not set(tokenize(content_query(question))) - _LISTING_WORDS
 
 
 def _unscoped(question: str, scope: dict[str, str]) -> str:

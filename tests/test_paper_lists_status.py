@@ -199,3 +199,25 @@ def test_an_acronym_of_a_title_finds_the_paper_whose_abstract_never_writes_it(li
 ])
 def test_an_acronym_names_a_title_only_where_a_name_could_end(name, title, abbreviates):
     assert abbreviates_title(name, title) == abbreviates
+
+
+@pytest.mark.parametrize("question", ["list all papers", "which papers are there?", "What papers do you have?"])
+def test_a_list_of_papers_naming_no_topic_is_answered_from_the_records(lists, question):
+    total = sum(map(len, _corpus().values()))
+    assert lists.ask(question).answer.startswith(f"The collection holds {total} papers: ")
+
+
+def test_a_list_of_a_status_naming_no_topic_counts_that_status(lists):
+    corpus = _corpus()
+    total = sum(map(len, corpus.values()))
+    orals = sum(r["status"] == "Oral" for records in corpus.values() for r in records)
+    assert lists.ask("which oral papers are there?").answer.startswith(f"{orals} of the collection's {total} papers have status Oral")
+    assert collection_summary([{"venue": "ICML", "year": 2026}] * 3, {"year": "2026"}) == (
+        "All 3 papers of the collection have year 2026, all from ICML 2026.")
+
+
+def test_how_many_papers_on_a_topic_lists_them(lists):
+    assert classify("how many papers are about spiking neural networks?").kind == "papers"
+    assert classify("how many user studies does the paper run?").kind != "papers"
+    answer = lists.ask("How many papers are about adversarial examples?")
+    assert not answer.refused and answer.answer.startswith("- ") and len(answer.citations) >= 2
