@@ -21,7 +21,7 @@ from rag.conversation import standalone_question
 from rag.errors import RagError
 from rag.compose import Statement, bears_on, compose, plan_text, unheld_phrases
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
-from rag.intent import classify
+from rag.intent import Intent, classify
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
 from rag.query import answer_top_k, content_query, list_variants, papers_requested, plain_question, setting_phrase
@@ -158,11 +158,18 @@ class Answerer:
         top_k = answer_top_k(asked, top_k or self.settings.answer.top_k, self.settings.answer.max_papers)
         scope = self.retriever.scope(named)  # "which aistats papers ...": only that venue's papers
         asked = _unscoped(asked, named)  # "2024" is then no figure the abstracts must state
+        authors, authored = self.retriever.authored(asked)
+        if authors:  # "which papers did Sergey Levine write?": only that author's papers, the name no topic
+            scope = {**scope, "paper_id": authored or ["(none)"]}
+            asked = _without_names(asked, authors)
+        listing = bool(authors) and not set(tokenize(content_query(asked))) - _LISTING_WORDS
+        if listing:
+            top_k = self.settings.answer.max_papers
         hits = self.retriever.search(asked, top_k=top_k, floor=False, filters=scope)
         for paper_id in self.retriever.abbreviated(asked):  # "how does MAML adapt": its abstract never says "MAML"
             hits = self.retriever.search(asked, top_k=1, floor=False, filters={"paper_id": paper_id}) \
                 + [h for h in hits if h.paper_id != paper_id]
-        relevant = named_first(self._admitted(hits, asked), asked)
+        relevant = hits if listing else named_first(self._admitted(hits, asked), asked)  # an author's list: all their papers
         for variant in list_variants(standalone):  # "scaling behaviour" finds "scaling behavior" too
             seen = {h.paper_id for h in relevant}
             relevant += [h for h in self._admitted(self.retriever.search(variant, top_k=top_k, floor=False, filters=scope), variant)
@@ -173,8 +180,8 @@ class Answerer:
             return
         sources = prepare_sources(relevant, asked, self.retriever.embedder, self.retriever.store,
                                   max_sentences=self.settings.answer.max_source_sentences)
-        intent = classify(asked)
-        if intent.kind in ("paper", "papers", "method"):
+        intent = Intent("papers") if listing else classify(asked)
+        if intent.kind in ("paper", "papers", "method") and not listing:
             kept = self._on_topic(sources, asked)
             # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:
             # the papers ranked below it are further still ("prunes the weights of large language models").
@@ -295,9 +302,18 @@ class Answerer:
                       timings_ms=clock.timings(), sources=closest, removed_sentences=[], standalone_question=standalone)
 
 
-# Words of a question listing papers that name no topic ("which papers were published ...", "list all papers").
+# Words of a question listing papers that name no topic ("which papers were published ...", "list all papers",
+# "what did X write / propose").
 _LISTING_WORDS = set(tokenize("published appeared presented list papers accepted show give included have held "
-                              "contains collection available indexed stored"))
+                              "contains collection available indexed stored wrote write written authored propose "
+                              "proposed work works"))
+
+
+def _without_names(question: str, names: list[str]) -> str:
+    """`question` without the author names it writes, and the "by" or "of" before them."""
+    for name in names:
+        question = re.sub(rf"(?i)(?:\b(?:by|of|from)\s+)?{re.escape(name)}(?:'s)?", " ", question)
+    return " ".join(question.split())
 
 
 def _about_the_collection(question: str) -> bool:

@@ -221,3 +221,31 @@ def test_how_many_papers_on_a_topic_lists_them(lists):
     assert classify("how many user studies does the paper run?").kind != "papers"
     answer = lists.ask("How many papers are about adversarial examples?")
     assert not answer.refused and answer.answer.startswith("- ") and len(answer.citations) >= 2
+
+
+def _authors_of(record: dict) -> list[str]:
+    return [name.strip() for name in record.get("author", "").split(";")]
+
+
+def test_an_author_named_in_a_question_scopes_it_to_their_papers(lists):
+    records = [r for records in _corpus().values() for r in records]
+    kingma = {r["title"] for r in records if "Diederik P. Kingma" in _authors_of(r)}
+    assert lists.retriever.authored("What did diederik kingma propose?")[0] == ["diederik kingma"]  # as written
+    assert lists.retriever.authored("What does the Glow paper propose?") == ([], [])
+    answer = lists.ask("What did Diederik Kingma propose?")  # no topic: the author's papers, each by its contribution
+    assert not answer.refused and {c.title for c in answer.citations} == kingma
+    assert "Glow: Generative Flow with Invertible 1x1 Convolutions" in kingma
+    assert "we propose Glow" in answer.answer
+
+
+def test_an_author_and_a_topic_answer_from_that_authors_papers_on_it(lists):
+    # Yoshua Bengio wrote four of these papers: two on word or sentence representations, two not.
+    answer = lists.ask("Which papers by Yoshua Bengio study word embeddings?")
+    assert not answer.refused
+    titles = {c.title for c in answer.citations}
+    assert "Learning to Compute Word Embeddings On the Fly" in titles
+    records = {r["title"]: r for records in _corpus().values() for r in records}
+    assert all("Yoshua Bengio" in _authors_of(records[t]) for t in titles)
+    # Two authors named: the papers both wrote.
+    both = lists.retriever.authored("papers by Chelsea Finn and Pieter Abbeel")
+    assert both[0] == ["Chelsea Finn", "Pieter Abbeel"] and len(both[1]) == 1
