@@ -153,6 +153,10 @@ class PinnedRetriever:
         """No paper besides the pinned one: a claim's acronym never brings in another source."""
         return []
 
+    def authored(self, question: str) -> tuple[list[str], list[str]]:
+        """No author scope: the pinned paper is the claim's only source."""
+        return [], []
+
 
 def paper_hits(retriever: PaperRetriever) -> dict[str, PaperHit]:
     """A hit for every stored paper, built from its first chunk."""

@@ -21,10 +21,10 @@ from rag.conversation import standalone_question
 from rag.errors import RagError
 from rag.compose import Statement, bears_on, compose, plan_text, unheld_phrases
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
-from rag.intent import classify
+from rag.intent import Intent, classify
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
-from rag.query import answer_top_k, list_variants, plain_question, setting_phrase
+from rag.query import answer_top_k, content_query, list_variants, papers_requested, plain_question, setting_phrase
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
 from rag.text import tokenize
@@ -147,7 +147,7 @@ class Answerer:
         standalone = standalone_question(question, history, self.settings.answer.history_turns)
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
         named = self.retriever.named_scope(asked)
-        if classify(_unscoped(asked, named)).kind == "collection":  # "how many papers are from 2018?": the store answers
+        if _about_the_collection(_unscoped(asked, named)):  # "how many papers are from 2018?": the store answers
             clock.lap("retrieve")
             yield Answer(question=question, answer=collection_summary(self.retriever.papers(), named), refused=False,
                          citations=[], backend=self.backend, timings_ms=clock.timings(), sources=[], removed_sentences=[],
@@ -158,11 +158,18 @@ class Answerer:
         top_k = answer_top_k(asked, top_k or self.settings.answer.top_k, self.settings.answer.max_papers)
         scope = self.retriever.scope(named)  # "which aistats papers ...": only that venue's papers
         asked = _unscoped(asked, named)  # "2024" is then no figure the abstracts must state
+        authors, authored = self.retriever.authored(asked)
+        if authors:  # "which papers did Sergey Levine write?": only that author's papers, the name no topic
+            scope = {**scope, "paper_id": authored or ["(none)"]}
+            asked = _without_names(asked, authors)
+        listing = bool(authors) and not set(tokenize(content_query(asked))) - _LISTING_WORDS
+        if listing:
+            top_k = self.settings.answer.max_papers
         hits = self.retriever.search(asked, top_k=top_k, floor=False, filters=scope)
         for paper_id in self.retriever.abbreviated(asked):  # "how does MAML adapt": its abstract never says "MAML"
             hits = self.retriever.search(asked, top_k=1, floor=False, filters={"paper_id": paper_id}) \
                 + [h for h in hits if h.paper_id != paper_id]
-        relevant = named_first(self._admitted(hits, asked), asked)
+        relevant = hits if listing else named_first(self._admitted(hits, asked), asked)  # an author's list: all their papers
         for variant in list_variants(standalone):  # "scaling behaviour" finds "scaling behavior" too
             seen = {h.paper_id for h in relevant}
             relevant += [h for h in self._admitted(self.retriever.search(variant, top_k=top_k, floor=False, filters=scope), variant)
@@ -173,8 +180,8 @@ class Answerer:
             return
         sources = prepare_sources(relevant, asked, self.retriever.embedder, self.retriever.store,
                                   max_sentences=self.settings.answer.max_source_sentences)
-        intent = classify(asked)
-        if intent.kind in ("paper", "papers", "method"):
+        intent = Intent("papers") if listing else classify(asked)
+        if intent.kind in ("paper", "papers", "method") and not listing:
             kept = self._on_topic(sources, asked)
             # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:
             # the papers ranked below it are further still ("prunes the weights of large language models").
@@ -293,6 +300,29 @@ class Answerer:
             text += f" The closest papers are: {names}."
         return Answer(question=question, answer=text, refused=True, citations=[], backend=self.backend,
                       timings_ms=clock.timings(), sources=closest, removed_sentences=[], standalone_question=standalone)
+
+
+# Words of a question listing papers that name no topic ("which papers were published ...", "list all papers",
+# "what did X write / propose").
+_LISTING_WORDS = set(tokenize("published appeared presented list papers accepted show give included have held "
+                              "contains collection available indexed stored wrote write written authored propose "
+                              "proposed work works"))
+
+
+def _without_names(question: str, names: list[str]) -> str:
+    """`question` without the author names it writes, and the "by" or "of" before them."""
+    for name in names:
+        question = re.sub(rf"(?i)(?:\b(?:by|of|from)\s+)?{re.escape(name)}(?:'s)?", " ", question)
+    return " ".join(question.split())
+
+
+def _about_the_collection(question: str) -> bool:
+    """True when `question`, its scope's words taken out, asks about the collection itself: "how many
+    papers are there?" (`rag.intent`'s "collection"), or a list of papers that names no topic ("which
+    papers were published in 2026?", "list all papers"), which only the records answer."""
+    if classify(question).kind == "collection":
+        return True
+    return papers_requested(question) and not set(tokenize(content_query(question))) - _LISTING_WORDS
 
 
 def _unscoped(question: str, scope: dict[str, str]) -> str:

@@ -81,7 +81,8 @@ def collection_summary(papers: Iterable[Mapping[str, Any]], scope: Mapping[str, 
     """What a store holds, for "how many papers are there?": "The collection holds 2,003 papers: 1,008
     from NIPS 2018 and 995 from ICLR 2018." ("..., all from ICML 2026." for one group). With a
     `scope` (field -> value, as `PaperRetriever.named_scope` reads "how many papers are from 2018?"):
-    "621 of the collection's 1,828 papers have year 2018, all from ICML 2018." Papers are counted by
+    "621 of the collection's 1,828 papers have year 2018, all from ICML 2018." ("All 38 papers of the
+    collection have year 2026, ..." when every paper does). Papers are counted by
     their record's venue and year, or by the file they came from when it names no venue."""
     papers = list(papers)
     scope = dict(scope or {})
@@ -95,7 +96,8 @@ def collection_summary(papers: Iterable[Mapping[str, Any]], scope: Mapping[str, 
     plural = "s" if len(papers) != 1 else ""
     if scope:
         named = " and ".join(f"{field} {value}" for field, value in scope.items())
-        held = f"{len(matching):,} of the collection's {len(papers):,} paper{plural} {'has' if len(matching) == 1 else 'have'} {named}"
+        held = (f"All {len(papers):,} paper{plural} of the collection {'has' if len(papers) == 1 else 'have'} {named}" if len(matching) == len(papers)
+                else f"{len(matching):,} of the collection's {len(papers):,} paper{plural} {'has' if len(matching) == 1 else 'have'} {named}")
     else:
         held = f"The collection holds {len(papers):,} paper{plural}"
     if not groups:

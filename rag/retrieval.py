@@ -34,7 +34,7 @@ from rag.relevance import retrieval_floor
 from rag.settings import Settings
 from rag.store import ChunkStore
 from rag.text import names_in, tokenize
-from rag.titles import abbreviation, display_title, title_initials
+from rag.titles import abbreviation, display_title, title_acronyms
 
 MODES = ("hybrid", "dense", "bm25")
 # Metadata fields a question may scope itself to by naming a value ("which AISTATS papers ...").
@@ -112,7 +112,8 @@ class PaperRetriever(BaseRetriever):
         self._position = {chunk_id: i for i, chunk_id in enumerate(bm25.chunk_ids)}
         self._first_chunk = {m["paper_id"]: i for i, m in enumerate(bm25.metadatas) if m.get("chunk", 0) == 0}
         self._filter_keys = {k for k in set().union(*(m.keys() for m in bm25.metadatas)) if filterable(k)}
-        self._initials: list[tuple[str, str]] | None = None  # each paper's id and title initials, on first use
+        self._authors: dict[str, set[str]] | None = None  # each author's name (lower-cased) -> their papers' ids
+        self._acronyms: list[tuple[str, set[str]]] | None = None  # each paper's id and title acronyms, on first use
         self._scope_values: dict[str, set[str]] | None = None  # each SCOPE_FIELDS field's stored values, on first use
 
     def papers(self) -> list[dict[str, Any]]:
@@ -159,6 +160,32 @@ class PaperRetriever(BaseRetriever):
             self._scope_values = values
         return self._scope_values
 
+    def authored(self, question: str) -> tuple[list[str], list[str]]:
+        """The author names `question` writes, in any case and with or without a middle initial
+        ("Diederik Kingma" for "Diederik P. Kingma"), as written there, and the ids of the papers
+        all of them wrote (from the records' `authors`); ([], []) when it names no author of the store."""
+        if self._authors is None:
+            self._authors = {}
+            for paper in self.papers():
+                for name in str(paper.get("authors") or "").split(";"):
+                    words = _name_words(name)
+                    for key in {" ".join(words), " ".join(words[:1] + words[-1:])} if len(words) >= 2 else ():
+                        self._authors.setdefault(key, set()).add(str(paper["paper_id"]))
+        words = re.findall(r"[^\W\d_][\w'.-]*", question)
+        found: dict[str, set[str]] = {}
+        i = 0
+        while i < len(words):
+            for width in (4, 3, 2):
+                key = " ".join(_name_words(" ".join(words[i:i + width])))
+                if len(words[i:i + width]) == width and key in self._authors:
+                    found[" ".join(words[i:i + width])] = self._authors[key]
+                    i += width - 1
+                    break
+            i += 1
+        if not found:
+            return [], []
+        return list(found), sorted(set.intersection(*found.values()))
+
     def abbreviated(self, query: str) -> list[str]:
         """The ids of the papers whose title the query abbreviates: "MAML" for "Model-Agnostic
         Meta-Learning for Fast Adaptation ..." (`rag.titles.abbreviates_title`), which neither
@@ -166,9 +193,9 @@ class PaperRetriever(BaseRetriever):
         wanted = [letters for letters in map(abbreviation, names_in(query)) if letters]
         if not wanted:
             return []
-        if self._initials is None:
-            self._initials = [(str(paper["paper_id"]), title_initials(str(paper.get("title", "")))) for paper in self.papers()]
-        return [paper_id for paper_id, initials in self._initials if any(initials.startswith(letters) for letters in wanted)]
+        if self._acronyms is None:
+            self._acronyms = [(str(paper["paper_id"]), title_acronyms(str(paper.get("title", "")))) for paper in self.papers()]
+        return [paper_id for paper_id, acronyms in self._acronyms if acronyms.intersection(wanted)]
 
     def holds_term(self, term: str) -> bool:
         """True when some paper of the store holds `term` (a stem from `rag.text.tokenize`)."""
@@ -220,13 +247,13 @@ class PaperRetriever(BaseRetriever):
 
     def _matching(self, filters: dict[tuple[str, ...], Any]) -> Any:
         """Which indexed chunks have, for every filter, one of its fields (`_check_filters`) equal to
-        its value, compared as text (`_filter_form`), as a boolean array; None for no filters. The
+        its value (or one of a list of values), compared as text (`_filter_form`), as a boolean array; None for no filters. The
         store keeps a paper's fields on its first chunk only (rag.metadata), so filters are read
         here, from the whole chunks in memory."""
         if not filters:
             return None
-        wanted = [(fields, _filter_form(value)) for fields, value in filters.items()]
-        return np.array([all(any(_filter_form(m.get(f)) == v for f in fields) for fields, v in wanted)
+        wanted = [(fields, _filter_forms(value)) for fields, value in filters.items()]
+        return np.array([all(any(_filter_form(m.get(f)) in v for f in fields) for fields, v in wanted)
                          for m in self.bm25.metadatas], dtype=bool)
 
     def _dense(self, query: str, matching: Any, vector: Any = None) -> dict[str, PaperHit]:
@@ -398,6 +425,16 @@ def parse_filters(pairs: list[str] | None) -> dict[str, Any]:
         value = value.strip()
         filters[key.strip()] = int(value) if value.lstrip("-").isdigit() else value
     return filters
+
+
+def _name_words(name: str) -> list[str]:
+    """A person's name as lower-cased words without initials or dots ("Diederik P. Kingma" -> diederik, kingma)."""
+    return [w for w in re.findall(r"[^\W\d_][\w'-]*", name.casefold()) if len(w) > 1]
+
+
+def _filter_forms(value: Any) -> set[str | None]:
+    """The forms (`_filter_form`) a filter value accepts: each of a list's values, else the one value."""
+    return {_filter_form(v) for v in value} if isinstance(value, (list, tuple, set)) else {_filter_form(value)}
 
 
 def _filter_form(value: Any) -> str | None:

@@ -246,15 +246,28 @@ def _called_as_paper(query: str, title: str) -> bool:
 
 
 _TITLE_WORDS_SKIPPED = {"a", "an", "the", "of", "for", "and", "in", "on", "to", "with", "via", "by"}
+# Where a name the title spells out may end: before one of these words, a colon, or the title's end
+# ("Model-Agnostic Meta-Learning | for Fast Adaptation", "Proximal Policy Optimization | Algorithms").
+_AFTER_A_NAME = _TITLE_WORDS_SKIPPED | {"using", "through", "under", "from", "at", "as", "is", "are", "beyond", "towards",
+                                        "algorithm", "algorithms", "network", "networks", "model", "models", "method",
+                                        "methods", "approach", "framework"}
 
 
-def title_initials(title: str) -> str:
-    """The initials of a title's words before any colon, upper-cased, each part of a hyphenated word
-    counted and "of", "for" and the like skipped: "MAMLFADN" for "Model-Agnostic Meta-Learning for
-    Fast Adaptation of Deep Networks"."""
-    words = [part for word in re.findall(r"[A-Za-z][\w-]*", readable_markup(title).partition(":")[0])
-             if word.lower() not in _TITLE_WORDS_SKIPPED for part in word.split("-") if part]
-    return "".join(word[0] for word in words).upper()
+def title_acronyms(title: str) -> set[str]:
+    """The acronyms a title's leading words spell, three letters or more, upper-cased: the initials of
+    its first words (each part of a hyphenated word counted; "of", "for" and the like skipped) up to
+    a point where a name may end (`_AFTER_A_NAME`, a colon, the end): {"MAML"} for "Model-Agnostic
+    Meta-Learning for Fast Adaptation of Deep Networks", {"PPO"} for "Proximal Policy Optimization
+    Algorithms"; none for "Sparse Attention Mechanisms Improve ..." ("SAM" would end on "Improve")."""
+    words = re.findall(r"[A-Za-z][\w-]*", readable_markup(title).partition(":")[0])
+    acronyms, initials = set(), ""
+    for i, word in enumerate(words):
+        if word.lower() not in _TITLE_WORDS_SKIPPED:
+            initials += "".join(part[0] for part in word.split("-") if part).upper()
+        following = words[i + 1].lower() if i + 1 < len(words) else None
+        if len(initials) >= 3 and (following is None or following in _AFTER_A_NAME):
+            acronyms.add(initials)
+    return acronyms
 
 
 def abbreviation(name: str) -> str:
@@ -266,11 +279,10 @@ def abbreviation(name: str) -> str:
 
 
 def abbreviates_title(name: str, title: str) -> bool:
-    """True when `name` (see `abbreviation`) spells the initials of the title's first words: "MAML"
+    """True when `name` (see `abbreviation`) is one of the title's acronyms (`title_acronyms`): "MAML"
     for "Model-Agnostic Meta-Learning for Fast Adaptation ...", "TRPO" for "Trust Region Policy
     Optimization", as an abstract may never write it."""
-    letters = abbreviation(name)
-    return bool(letters) and title_initials(title)[: len(letters)] == letters
+    return abbreviation(name) in title_acronyms(title)
 
 
 def mentions_name(query: str, abstract: str) -> bool:

@@ -15,7 +15,7 @@ from conftest import answerer_for, make_settings, shared_data
 from rag.bibliography import collection_summary, record_fact
 from rag.intent import classify
 from rag.service import RagService
-from rag.titles import calls_by_name
+from rag.titles import abbreviates_title, calls_by_name
 
 _ICLR = ("mixup:", "Spectral Normalization for Generative", "Spectrally-Normalized Margin Bounds",
          "Synthesizing Robust Adversarial Examples", "Adversarial Examples for Natural Language")
@@ -187,3 +187,65 @@ def test_an_acronym_of_a_title_finds_the_paper_whose_abstract_never_writes_it(li
     answer = lists.ask("How does MAML adapt to new tasks?")
     assert not answer.refused
     assert answer.citations[0].title == _MAML
+
+
+@pytest.mark.parametrize("name,title,abbreviates", [
+    ("MAML", _MAML, True), ("TRPO", "Trust Region Policy Optimization", True),
+    ("PPO", "Proximal Policy Optimization Algorithms", True),
+    ("SAM", "Sharpness-Aware Minimization for Efficiently Improving Generalization", True),
+    ("SAM", "Sparse Attention Mechanisms Improve Long-Context Retrieval", False),  # "SAM" would end on a verb
+    ("MAM", _MAML, False),  # an acronym ends where a word ends
+    ("LLM", "Large Language Models for Code", False),  # a field acronym names no paper
+])
+def test_an_acronym_names_a_title_only_where_a_name_could_end(name, title, abbreviates):
+    assert abbreviates_title(name, title) == abbreviates
+
+
+@pytest.mark.parametrize("question", ["list all papers", "which papers are there?", "What papers do you have?"])
+def test_a_list_of_papers_naming_no_topic_is_answered_from_the_records(lists, question):
+    total = sum(map(len, _corpus().values()))
+    assert lists.ask(question).answer.startswith(f"The collection holds {total} papers: ")
+
+
+def test_a_list_of_a_status_naming_no_topic_counts_that_status(lists):
+    corpus = _corpus()
+    total = sum(map(len, corpus.values()))
+    orals = sum(r["status"] == "Oral" for records in corpus.values() for r in records)
+    assert lists.ask("which oral papers are there?").answer.startswith(f"{orals} of the collection's {total} papers have status Oral")
+    assert collection_summary([{"venue": "ICML", "year": 2026}] * 3, {"year": "2026"}) == (
+        "All 3 papers of the collection have year 2026, all from ICML 2026.")
+
+
+def test_how_many_papers_on_a_topic_lists_them(lists):
+    assert classify("how many papers are about spiking neural networks?").kind == "papers"
+    assert classify("how many user studies does the paper run?").kind != "papers"
+    answer = lists.ask("How many papers are about adversarial examples?")
+    assert not answer.refused and answer.answer.startswith("- ") and len(answer.citations) >= 2
+
+
+def _authors_of(record: dict) -> list[str]:
+    return [name.strip() for name in record.get("author", "").split(";")]
+
+
+def test_an_author_named_in_a_question_scopes_it_to_their_papers(lists):
+    records = [r for records in _corpus().values() for r in records]
+    kingma = {r["title"] for r in records if "Diederik P. Kingma" in _authors_of(r)}
+    assert lists.retriever.authored("What did diederik kingma propose?")[0] == ["diederik kingma"]  # as written
+    assert lists.retriever.authored("What does the Glow paper propose?") == ([], [])
+    answer = lists.ask("What did Diederik Kingma propose?")  # no topic: the author's papers, each by its contribution
+    assert not answer.refused and {c.title for c in answer.citations} == kingma
+    assert "Glow: Generative Flow with Invertible 1x1 Convolutions" in kingma
+    assert "we propose Glow" in answer.answer
+
+
+def test_an_author_and_a_topic_answer_from_that_authors_papers_on_it(lists):
+    # Yoshua Bengio wrote four of these papers: two on word or sentence representations, two not.
+    answer = lists.ask("Which papers by Yoshua Bengio study word embeddings?")
+    assert not answer.refused
+    titles = {c.title for c in answer.citations}
+    assert "Learning to Compute Word Embeddings On the Fly" in titles
+    records = {r["title"]: r for records in _corpus().values() for r in records}
+    assert all("Yoshua Bengio" in _authors_of(records[t]) for t in titles)
+    # Two authors named: the papers both wrote.
+    both = lists.retriever.authored("papers by Chelsea Finn and Pieter Abbeel")
+    assert both[0] == ["Chelsea Finn", "Pieter Abbeel"] and len(both[1]) == 1
