@@ -42,17 +42,22 @@ both sides when it fires:
 - phrase swaps: a term after the same two words ("controls the variance of" against "controls
   the quantile radius of"), one side of two words or more;
 - cause and effect: "A gives rise to B" against "B gives rise to A";
-- scope: "a paradigm specific to eDOS" against "a general paradigm".
+- scope: "a paradigm specific to eDOS" against "a general paradigm";
+- slot swaps: words that name a detail, new to the abstract, in the modifier slot of a head word
+  the passage has with other naming words in that slot ("in classification settings" against "in
+  regression settings"); verbs, adverbs and qualifiers, where paraphrases put synonyms, never count.
 Questions in the passage state nothing and are left out.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 
 import Stemmer
 
 from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, split_sentences, unify_dashes
+from rag.vocab import has_verb_forms
 
 _STEMMER = Stemmer.Stemmer("english")
 NEGATIONS = {"not", "never", "cannot", "neither", "nor", "unable", "hardly", "rarely"}
@@ -182,7 +187,7 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
                 _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash, _list_swap,
                 _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap, _invariance_clash, _kind_swap,
                 _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash, _compound_swap,
-                _phrase_swap, _cause_swap, _scope_clash):
+                _phrase_swap, _cause_swap, _scope_clash, _slot_swap):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
@@ -1541,3 +1546,74 @@ def _scope_clash(claim: list[str], passage: list[str], context: list[str]) -> tu
             thing = sorted(shared)[0]
             return f"{sorted(set(claim) & mine)[0]} {thing}", f"{sorted(set(passage) & theirs)[0]} {thing}"
     return None
+
+
+# Words that qualify rather than name: degrees, hedges, judgements. A paraphrase trades them freely
+# ("scarce" for "limited", "sensible" for "reasonable"), so they never make a slot swap.
+_QUALIFIERS = _GENERIC_MODIFIERS | _ORDERING | _PRIOR_WORK | {
+    "may", "might", "often", "although", "plus", "still", "yet", "rather", "instead", "like", "limited", "reasonable",
+    "appropriate", "suitable", "adequate", "sufficient", "effective", "efficient", "scarce", "abundant", "sensible",
+    "proper", "tight", "strong", "weak", "poor", "rich", "powerful", "useful", "crucial", "critical", "key", "notable",
+    "remarkable", "substantial", "considerable", "early", "earlier", "later", "recent", "past", "ordinary", "usual",
+    "compact"}
+
+
+def _naming(word: str, inflected: bool = False) -> bool:
+    """Whether `word` can name a detail in a modifier slot: a content word, no number, no
+    qualifier (nor a compound with one: "high-dimensional"), no adverb, no verb the general
+    vocabulary inflects ("raise", "produce"), no "-ing" form ("including", "solving"); unless
+    `inflected`, no "-ed" or plural form either (a claim's word; the passage's may be "mismatched",
+    "physics-based")."""
+    plural = word.endswith("s") and not word.endswith(("ss", "us", "is"))
+    return _content(word) and not any(ch.isdigit() for ch in word) and word not in _QUALIFIERS \
+        and not set(word.split("-")) & (set(NUMBER_WORDS) | _QUALIFIERS) and not word.endswith(("ly", "ing")) \
+        and not has_verb_forms(word) and (inflected or not (word.endswith("ed") or plural))
+
+
+def _slot_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A detail swapped in the modifier slot of the same head word: the claim's one or two words
+    before a word of the passage ("in classification settings", "the leading data-driven
+    heteropolymer design") face other words right before that word in the passage ("in regression
+    settings", "the leading physics-based heteropolymer"), after the same content word, or after
+    the same function word and the same word before it (a claim's first words face no slot). The
+    claim's words are words the whole abstract never uses and name things (see `_naming`); the
+    passage's words share no stem with the claim and name things too. Verbs, adverbs and
+    qualifiers are where paraphrases put their synonyms, so they never count; nor do two spellings
+    or words of one root ("ischemic" and "ischaemic", "radioiodine" and "radioactive iodine"), nor a
+    claim's term of short words only ("ward rounds" for "medical rounds" adds a setting, as in the
+    kind swap)."""
+    known = {_canonical(p) for w in context or passage for p in [w, *w.split("-")] if p}
+    mine = {_canonical(p) for w in claim for p in [w, *w.split("-")] if p}
+    heads = [_canonical(w) if _content(w) else "" for w in passage]
+
+    def new(word: str) -> bool:
+        return _naming(word) and not {_canonical(p) for p in [word, *word.split("-")] if p} & known
+
+    def key(word: str) -> str:
+        return _canonical(word) if _content(word) else word
+
+    def same_opening(i: int, m: int) -> bool:
+        if i < 1 or m < 1 or key(claim[i - 1]) != key(passage[m - 1]):
+            return False
+        return _content(claim[i - 1]) or (i > 1 and m > 1 and key(claim[i - 2]) == key(passage[m - 2]))
+    for j in range(1, len(claim)):
+        head = _canonical(claim[j]) if _content(claim[j]) and not claim[j].endswith("ly") else ""  # a noun, not "generally"
+        if not head or head not in heads or not new(claim[j - 1]):
+            continue
+        i = j - 1 if j < 2 or not new(claim[j - 2]) else j - 2
+        for k in (k for k, h in enumerate(heads) if h == head):
+            m = k
+            while m > 0 and k - m < 3 and _naming(passage[m - 1], True) and _canonical(passage[m - 1]) not in mine:
+                m -= 1
+            ours, theirs = " ".join(claim[i:j]), " ".join(passage[m:k])
+            if m < k and same_opening(i, m) and not _spelt_alike(ours, theirs) and max(len(w) for w in claim[i:j]) >= 5 \
+                    and not {_canonical(p) for w in passage[m:k] for p in w.split("-") if p} & mine:
+                return " ".join(claim[i:j + 1]), " ".join(passage[m:k + 1])
+    return None
+
+
+def _spelt_alike(a: str, b: str) -> bool:
+    """Whether `a` and `b` are one word spelt two ways ("ischemic" and "ischaemic", "modelling"
+    and "modeling": four fifths of their letters align) or words of one root ("radioiodine" and
+    "radioactive iodine": their first five letters)."""
+    return difflib.SequenceMatcher(None, a, b).ratio() >= 0.8 or (len(a) >= 5 and a[:5] == b[:5])
