@@ -126,6 +126,10 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"width", "wider", "widths"}, {"depth", "deeper", "depths"}),  # the two sizes of a network
     # putting together against keeping apart; one side is one statement ("cannot be combined"
     # denies "can be integrated")
+    # evidence for against evidence against a finding ("experiments contradict the theory" where they support it)
+    ({"support", "supports", "supported", "confirm", "confirms", "confirmed", "corroborate", "corroborates",
+      "corroborated"},
+     {"contradict", "contradicts", "contradicted", "refute", "refutes", "refuted", "disprove", "disproves", "disproved"}),
     ({"combine", "combines", "combined", "combining", "integrate", "integrates", "integrated", "integrating",
       "merge", "merges", "merged", "merging", "fuse", "fuses", "fused", "fusing", "unify", "unifies", "unified"},
      {"separate", "separates", "separated", "separating", "split", "splits"}),
@@ -211,7 +215,8 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
     """A reason when `claim` says of the name it is about what the passage sentence it matches says
     of something else, else "".
 
-    The claim is about its first name that the abstract mentions (say "ConfSleepNet"); the
+    The claim is about its first name that the abstract mentions (say "ConfSleepNet", or its
+    opening word when the abstract writes that word as a name inside a sentence: "Aurora"); the
     sentence of `passage` sharing most of the claim's other content words must carry most of them
     and not name it. The sentence then says it of existing methods ("existing methods assume ...")
     when it has such a cue and the claim has none, or of another name when one comes right before
@@ -223,6 +228,10 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
         return swapped
     lowered_abstract = abstract.lower()
     names = [n for n in _ordered_names(claim) if n in lowered_abstract]
+    opening = words(claim)[:1]
+    written = {n for a, b in split_sentences(abstract) for n in _ordered_names(abstract[a:b])}  # names inside its sentences
+    if opening and opening[0] in written and opening[0] not in names:  # "Aurora has ...": a name the abstract writes
+        names.insert(0, opening[0])
     if not names:
         return ""
     subject = names[0]
@@ -316,8 +325,10 @@ def words(text: str) -> list[str]:
     """Lower-cased words of `text` (hyphenated words whole, whatever their dash), with , ; : kept as
     clause breaks; "no longer", "stops being" and "ceases to" negate the word after them, as "not"
     does; "not only", "not just" and "not merely" add rather than negate ("also"); "no less than
-    14.4%" is "at least 14.4%" and "no more than 3" is "at most 3" (bounds, not negations)."""
+    14.4%" is "at least 14.4%" and "no more than 3" is "at most 3" (bounds, not negations); a
+    thousands separator is no clause break ("1,000-layer")."""
     text = re.sub(r"\b(?:no longer|stop(?:s|ped)? being|ceas(?:es|ed|e) to(?: be)?)\b", "not", unify_dashes(text).lower().replace("n't", " not"))
+    text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)  # "1,000-layer" is "1000-layer", no clause break
     text = re.sub(r"\bno (?:less|fewer) than (?=\d)", "at least ", text)
     text = re.sub(r"\bno more than (?=\d)", "at most ", text)
     text = re.sub(r"\bnot (?:only|just|merely|solely|simply)\b", "also", text)

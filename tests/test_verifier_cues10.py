@@ -1,4 +1,5 @@
-"""The cues of the ninth grounding pass (issue 7, verify10): details swapped in an aligned slot.
+"""The cues of the ninth grounding pass (issue 7, verify10): details swapped in an aligned slot,
+a property moved to another name, evidence against a finding, numbers with thousands separators.
 
 Pure functions on text: a detail swapped for another in the modifier slot of the same head word
 names both sides; a paraphrase that puts a synonym verb, adverb or qualifier in the same slot
@@ -9,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from rag.cues import contradiction
+from rag.cues import contradiction, misattributed
+from rag.text import missing_terms
 from rag.vocab import has_verb_forms
 
 HEBB_ABSTRACT = (
@@ -57,3 +59,24 @@ def test_a_synonym_in_the_slot_is_no_swap(claim: str, passage: str) -> None:
 def test_verbs_are_told_from_naming_words_by_the_bundled_vocabulary() -> None:
     assert all(has_verb_forms(w) for w in ("raise", "produce", "reaches", "improve"))
     assert not any(has_verb_forms(w) for w in ("classification", "contrastive", "regression", "retrieval"))
+
+
+def test_evidence_against_a_finding_contradicts_evidence_for_it() -> None:
+    passage = "Experiments on synthetic datasets support our theoretical findings."
+    assert contradiction("Experiments on synthetic datasets contradict the theoretical findings.", passage, passage) \
+        == "contradicts the source: 'contradict' vs 'support'"
+
+
+def test_a_claim_opening_with_a_name_the_abstract_writes_is_about_that_name() -> None:
+    abstract = ("Across a range of models, we find that Aurora exhibits the strongest data-scaling behavior. GraphCast "
+                "demonstrates the highest parameter efficiency, yet suffers from limited hardware utilization.")
+    claim = "Aurora has the highest parameter efficiency but suffers from limited hardware utilization."
+    assert misattributed(claim, abstract, abstract) == "the source says this of 'graphcast', not of 'aurora'"
+    assert misattributed("GraphCast has the highest parameter efficiency.", abstract, abstract) == ""
+
+
+def test_a_number_with_a_thousands_separator_is_one_number() -> None:
+    passage = "We demonstrate scalability by training an ultra-deep, 1000-layer SNN without normalization."
+    claim = "SpikeInit made it possible to train a 1,000-layer SNN without any normalization."
+    assert contradiction(claim, passage, passage) == ""
+    assert missing_terms(claim, f"SpikeInit. {passage}") == []
