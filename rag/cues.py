@@ -215,8 +215,8 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
     """A reason when `claim` says of the name it is about what the passage sentence it matches says
     of something else, else "".
 
-    The claim is about its first name that the abstract mentions (say "ConfSleepNet", or its
-    opening word when the abstract writes that word as a name inside a sentence: "Aurora"); the
+    The claim is about its first name that the abstract mentions (say "ConfSleepNet"; without
+    one, its opening word when the abstract writes that word as a name: "Aurora"); the
     sentence of `passage` sharing most of the claim's other content words must carry most of them
     and not name it. The sentence then says it of existing methods ("existing methods assume ...")
     when it has such a cue and the claim has none, or of another name when one comes right before
@@ -229,9 +229,8 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
     lowered_abstract = abstract.lower()
     names = [n for n in _ordered_names(claim) if n in lowered_abstract]
     opening = words(claim)[:1]
-    written = {n for a, b in split_sentences(abstract) for n in _ordered_names(abstract[a:b])}  # names inside its sentences
-    if opening and opening[0] in written and opening[0] not in names:  # "Aurora has ...": a name the abstract writes
-        names.insert(0, opening[0])
+    if not names and opening and _written_as_name(opening[0], abstract):  # "Aurora has ...", no other name
+        names = opening
     if not names:
         return ""
     subject = names[0]
@@ -259,6 +258,14 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
                 and f"({other})" not in best.lower():
             return f"the source says this of '{other}', not of '{subject}'"
     return ""
+
+
+def _written_as_name(word: str, abstract: str) -> bool:
+    """Whether the abstract writes `word` (lower-cased) as a name: capitalised after a word in
+    lower case ("we find that Aurora exhibits"), and never in lower case."""
+    pattern = re.escape(word[:1].upper() + word[1:])
+    return bool(re.search(r"\b[a-z][\w-]*,? " + pattern + r"\b", abstract)) \
+        and not re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", abstract)
 
 
 def _role_swap(claim: str, passage: str) -> str:
