@@ -42,17 +42,22 @@ both sides when it fires:
 - phrase swaps: a term after the same two words ("controls the variance of" against "controls
   the quantile radius of"), one side of two words or more;
 - cause and effect: "A gives rise to B" against "B gives rise to A";
-- scope: "a paradigm specific to eDOS" against "a general paradigm".
+- scope: "a paradigm specific to eDOS" against "a general paradigm";
+- slot swaps: words that name a detail, new to the abstract, in the modifier slot of a head word
+  the passage has with other naming words in that slot ("in classification settings" against "in
+  regression settings"); verbs, adverbs and qualifiers, where paraphrases put synonyms, never count.
 Questions in the passage state nothing and are left out.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 
 import Stemmer
 
 from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, split_sentences, unify_dashes
+from rag.vocab import has_verb_forms
 
 _STEMMER = Stemmer.Stemmer("english")
 NEGATIONS = {"not", "never", "cannot", "neither", "nor", "unable", "hardly", "rarely"}
@@ -121,6 +126,10 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"width", "wider", "widths"}, {"depth", "deeper", "depths"}),  # the two sizes of a network
     # putting together against keeping apart; one side is one statement ("cannot be combined"
     # denies "can be integrated")
+    # evidence for against evidence against a finding ("experiments contradict the theory" where they support it)
+    ({"support", "supports", "supported", "confirm", "confirms", "confirmed", "corroborate", "corroborates",
+      "corroborated"},
+     {"contradict", "contradicts", "contradicted", "refute", "refutes", "refuted", "disprove", "disproves", "disproved"}),
     ({"combine", "combines", "combined", "combining", "integrate", "integrates", "integrated", "integrating",
       "merge", "merges", "merged", "merging", "fuse", "fuses", "fused", "fusing", "unify", "unifies", "unified"},
      {"separate", "separates", "separated", "separating", "split", "splits"}),
@@ -182,7 +191,7 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
                 _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash, _list_swap,
                 _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap, _invariance_clash, _kind_swap,
                 _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash, _compound_swap,
-                _phrase_swap, _cause_swap, _scope_clash):
+                _phrase_swap, _cause_swap, _scope_clash, _slot_swap):
         found = cue(claim_words, passage_words, context_words)
         if found:
             return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
@@ -206,7 +215,8 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
     """A reason when `claim` says of the name it is about what the passage sentence it matches says
     of something else, else "".
 
-    The claim is about its first name that the abstract mentions (say "ConfSleepNet"); the
+    The claim is about its first name that the abstract mentions (say "ConfSleepNet"; without
+    one, its opening word when the abstract writes that word as a name: "Aurora"); the
     sentence of `passage` sharing most of the claim's other content words must carry most of them
     and not name it. The sentence then says it of existing methods ("existing methods assume ...")
     when it has such a cue and the claim has none, or of another name when one comes right before
@@ -218,6 +228,9 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
         return swapped
     lowered_abstract = abstract.lower()
     names = [n for n in _ordered_names(claim) if n in lowered_abstract]
+    opening = words(claim)[:1]
+    if not names and opening and _written_as_name(opening[0], abstract):  # "Aurora has ...", no other name
+        names = opening
     if not names:
         return ""
     subject = names[0]
@@ -245,6 +258,14 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
                 and f"({other})" not in best.lower():
             return f"the source says this of '{other}', not of '{subject}'"
     return ""
+
+
+def _written_as_name(word: str, abstract: str) -> bool:
+    """Whether the abstract writes `word` (lower-cased) as a name: capitalised after a word in
+    lower case ("we find that Aurora exhibits"), and never in lower case."""
+    pattern = re.escape(word[:1].upper() + word[1:])
+    return bool(re.search(r"\b[a-z][\w-]*,? " + pattern + r"\b", abstract)) \
+        and not re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", abstract)
 
 
 def _role_swap(claim: str, passage: str) -> str:
@@ -311,8 +332,10 @@ def words(text: str) -> list[str]:
     """Lower-cased words of `text` (hyphenated words whole, whatever their dash), with , ; : kept as
     clause breaks; "no longer", "stops being" and "ceases to" negate the word after them, as "not"
     does; "not only", "not just" and "not merely" add rather than negate ("also"); "no less than
-    14.4%" is "at least 14.4%" and "no more than 3" is "at most 3" (bounds, not negations)."""
+    14.4%" is "at least 14.4%" and "no more than 3" is "at most 3" (bounds, not negations); a
+    thousands separator is no clause break ("1,000-layer")."""
     text = re.sub(r"\b(?:no longer|stop(?:s|ped)? being|ceas(?:es|ed|e) to(?: be)?)\b", "not", unify_dashes(text).lower().replace("n't", " not"))
+    text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)  # "1,000-layer" is "1000-layer", no clause break
     text = re.sub(r"\bno (?:less|fewer) than (?=\d)", "at least ", text)
     text = re.sub(r"\bno more than (?=\d)", "at most ", text)
     text = re.sub(r"\bnot (?:only|just|merely|solely|simply)\b", "also", text)
@@ -1541,3 +1564,74 @@ def _scope_clash(claim: list[str], passage: list[str], context: list[str]) -> tu
             thing = sorted(shared)[0]
             return f"{sorted(set(claim) & mine)[0]} {thing}", f"{sorted(set(passage) & theirs)[0]} {thing}"
     return None
+
+
+# Words that qualify rather than name: degrees, hedges, judgements. A paraphrase trades them freely
+# ("scarce" for "limited", "sensible" for "reasonable"), so they never make a slot swap.
+_QUALIFIERS = _GENERIC_MODIFIERS | _ORDERING | _PRIOR_WORK | {
+    "may", "might", "often", "although", "plus", "still", "yet", "rather", "instead", "like", "limited", "reasonable",
+    "appropriate", "suitable", "adequate", "sufficient", "effective", "efficient", "scarce", "abundant", "sensible",
+    "proper", "tight", "strong", "weak", "poor", "rich", "powerful", "useful", "crucial", "critical", "key", "notable",
+    "remarkable", "substantial", "considerable", "early", "earlier", "later", "recent", "past", "ordinary", "usual",
+    "compact"}
+
+
+def _naming(word: str, inflected: bool = False) -> bool:
+    """Whether `word` can name a detail in a modifier slot: a content word, no number, no
+    qualifier (nor a compound with one: "high-dimensional"), no adverb, no verb the general
+    vocabulary inflects ("raise", "produce"), no "-ing" form ("including", "solving"); unless
+    `inflected`, no "-ed" or plural form either (a claim's word; the passage's may be "mismatched",
+    "physics-based")."""
+    plural = word.endswith("s") and not word.endswith(("ss", "us", "is"))
+    return _content(word) and not any(ch.isdigit() for ch in word) and word not in _QUALIFIERS \
+        and not set(word.split("-")) & (set(NUMBER_WORDS) | _QUALIFIERS) and not word.endswith(("ly", "ing")) \
+        and not has_verb_forms(word) and (inflected or not (word.endswith("ed") or plural))
+
+
+def _slot_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A detail swapped in the modifier slot of the same head word: the claim's one or two words
+    before a word of the passage ("in classification settings", "the leading data-driven
+    heteropolymer design") face other words right before that word in the passage ("in regression
+    settings", "the leading physics-based heteropolymer"), after the same content word, or after
+    the same function word and the same word before it (a claim's first words face no slot). The
+    claim's words are words the whole abstract never uses and name things (see `_naming`); the
+    passage's words share no stem with the claim and name things too. Verbs, adverbs and
+    qualifiers are where paraphrases put their synonyms, so they never count; nor do two spellings
+    or words of one root ("ischemic" and "ischaemic", "radioiodine" and "radioactive iodine"), nor a
+    claim's term of short words only ("ward rounds" for "medical rounds" adds a setting, as in the
+    kind swap)."""
+    known = {_canonical(p) for w in context or passage for p in [w, *w.split("-")] if p}
+    mine = {_canonical(p) for w in claim for p in [w, *w.split("-")] if p}
+    heads = [_canonical(w) if _content(w) else "" for w in passage]
+
+    def new(word: str) -> bool:
+        return _naming(word) and not {_canonical(p) for p in [word, *word.split("-")] if p} & known
+
+    def key(word: str) -> str:
+        return _canonical(word) if _content(word) else word
+
+    def same_opening(i: int, m: int) -> bool:
+        if i < 1 or m < 1 or key(claim[i - 1]) != key(passage[m - 1]):
+            return False
+        return _content(claim[i - 1]) or (i > 1 and m > 1 and key(claim[i - 2]) == key(passage[m - 2]))
+    for j in range(1, len(claim)):
+        head = _canonical(claim[j]) if _content(claim[j]) and not claim[j].endswith("ly") else ""  # a noun, not "generally"
+        if not head or head not in heads or not new(claim[j - 1]):
+            continue
+        i = j - 1 if j < 2 or not new(claim[j - 2]) else j - 2
+        for k in (k for k, h in enumerate(heads) if h == head):
+            m = k
+            while m > 0 and k - m < 3 and _naming(passage[m - 1], True) and _canonical(passage[m - 1]) not in mine:
+                m -= 1
+            ours, theirs = " ".join(claim[i:j]), " ".join(passage[m:k])
+            if m < k and same_opening(i, m) and not _spelt_alike(ours, theirs) and max(len(w) for w in claim[i:j]) >= 5 \
+                    and not {_canonical(p) for w in passage[m:k] for p in w.split("-") if p} & mine:
+                return " ".join(claim[i:j + 1]), " ".join(passage[m:k + 1])
+    return None
+
+
+def _spelt_alike(a: str, b: str) -> bool:
+    """Whether `a` and `b` are one word spelt two ways ("ischemic" and "ischaemic", "modelling"
+    and "modeling": four fifths of their letters align) or words of one root ("radioiodine" and
+    "radioactive iodine": their first five letters)."""
+    return difflib.SequenceMatcher(None, a, b).ratio() >= 0.8 or (len(a) >= 5 and a[:5] == b[:5])

@@ -57,9 +57,13 @@ def split_answer(text: str) -> list[str]:
     """Sentences of an answer, each keeping the [n] markers that follow it (". [1]" or " [1].").
 
     Markers that open the answer ("[1] PLaTITO: ...", the prompt's own layout) move to the end of
-    the first sentence.
+    the first sentence. A sentence without markers takes those of the next sentence of its line
+    that has some: a citation that closes a run of sentences ("A. B [1].") covers each of them,
+    and each is then checked against that source; a line break ends the run.
     """
     sentences: list[str] = []
+    breaks: list[bool] = []  # whether a line break comes before each sentence
+    last = 0
     for start, end in split_sentences(text):
         piece = text[start:end].strip()
         lead = _LEADING_MARKERS.match(piece)
@@ -71,7 +75,25 @@ def split_answer(text: str) -> list[str]:
                 piece = f"{piece} {markers}"
         if piece:
             sentences.append(piece)
-    return sentences
+            breaks.append("\n" in text[last:start])
+        last = end
+    return _carry_markers(sentences, breaks)
+
+
+def _carry_markers(sentences: list[str], breaks: list[bool]) -> list[str]:
+    """`sentences` where each one without [n] markers ends with those of the next marked sentence
+    on its line (`breaks[i]`: a line break comes before sentence i)."""
+    out = list(sentences)
+    carried = ""
+    for i in range(len(out) - 1, -1, -1):
+        if i + 1 < len(out) and breaks[i + 1]:
+            carried = ""
+        found = MARKER.findall(out[i])
+        if found:
+            carried = " ".join(f"[{group}]" for group in found)
+        elif carried:
+            out[i] = f"{out[i]} {carried}"
+    return out
 
 
 def cited_numbers(sentence: str) -> list[int]:

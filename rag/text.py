@@ -31,7 +31,7 @@ STOPWORDS = frozenset(
 _NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*\b")
 _NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:[.,]\d+)*")
 _NUMBER_ONE = re.compile(r"(?<![A-Za-z\d.])1(?![\d.,]\d)")
-_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9][A-Za-z0-9\-']*")
+_WORD = re.compile(r"(?<![A-Za-z0-9])(?<!\d,)[A-Za-z0-9][A-Za-z0-9\-']*")  # "1,000-layer": no word "000-layer"
 NUMBER_WORDS = {
     w: str(i) for i, w in enumerate(
         "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "

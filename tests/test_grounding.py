@@ -104,3 +104,11 @@ def test_an_answer_may_name_the_paper_by_its_title(checker, sources):
     assert check.supported, check.reason
     check = _verdict(checker, [titled], f"StormCaster: “{quote}” [1]")
     assert not check.supported and "'stormcaster'" in check.reason
+
+
+def test_a_citation_closing_a_run_of_sentences_covers_each_of_them():
+    assert split_answer("Adding information helps TITO. With pLM embeddings PLaTITO is state of the art [1].") == [
+        "Adding information helps TITO. [1]", "With pLM embeddings PLaTITO is state of the art [1]."]
+    assert split_answer("A holds. B holds [1][2]. C holds.") == ["A holds. [1] [2]", "B holds [1][2].", "C holds."]
+    # a line break ends the run: the line before keeps no citation
+    assert split_answer("Here is what the papers say.\nB holds [1].") == ["Here is what the papers say.", "B holds [1]."]
