@@ -40,6 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rag.bibliography import record_fact
+from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of
 from rag.intent import Intent
 from rag.query import FIELD_ACRONYMS, headed_phrases
 from rag.sources import Source
@@ -649,15 +650,17 @@ def unheld_phrases(question: str, source: Source, runs: bool = True) -> list[str
       "medical images" of "clifford-steerable cnns segment medical images"): a compound naming
       another setting. A clause stating a condition ("when the signals from different sensors
       disagree") is left out: its verb ends such a run. `runs=False` leaves such runs out altogether."""
-    held = _stems(f"{source.hit.title} {source.abstract}")
+    text = f"{source.hit.title} {source.abstract}"
+    held, written = stems_of(text), acronyms(text)
+    question = fold_accents(question)
     main = {tuple(phrase) for phrase, _ in headed_phrases(_CLAUSE.split(question)[0])}
     unheld = []
     for phrase, head in headed_phrases(question):
         whole = [*phrase, head] if head else phrase
-        if _initialisms(whole) & held:
+        if _initialisms(whole) & held or abbreviated(whole, written):
             continue
         telling = [_telling(word) for word in phrase]
-        missing = [bool(stems) and not any(_holds(held, stem) for stem in stems) and not _acronym_held(word, held)
+        missing = [bool(stems) and not any(holds_stem(held, stem) for stem in stems) and not _acronym_held(word, held)
                    for word, stems in zip(phrase, telling)]
         count = sum(len(stems) for stems in telling)
         kind_of = count == 1 and len(whole) >= 2 and not (set(tokenize(whole[-1])) - _UNTELLING)
@@ -667,7 +670,7 @@ def unheld_phrases(question: str, source: Source, runs: bool = True) -> list[str
         if not runs or tuple(phrase) not in main:  # "when the signals from different sensors disagree": a condition, in the user's words
             continue
         parts = [part for word in phrase for part in word.split("-") if part]  # "event-camera": "event" and "camera"
-        gaps = [bool(_telling(part)) and not any(_holds(held, stem) for stem in _telling(part)) and not _acronym_held(part, held)
+        gaps = [bool(_telling(part)) and not any(holds_stem(held, stem) for stem in _telling(part)) and not _acronym_held(part, held)
                 for part in parts]
         run: list[str] = []
         for word, gone in zip([*parts, ""], [*gaps, False]):
