@@ -18,7 +18,7 @@ import numpy as np
 from rag.backends import AnswerBackend, LLMError
 from rag.conversation import standalone_question
 from rag.errors import RagError
-from rag.compose import Statement, bears_on, compose, unheld_phrases
+from rag.compose import Statement, bears_on, compose, misses_measure, unheld_phrases
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import classify
 from rag.relevance import answer_policy, named_first, unfamiliar_words
@@ -169,11 +169,14 @@ class Answerer:
             # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:
             # the papers ranked below it are further still ("prunes the weights of large language models").
             sources = kept if intent.kind == "papers" or not kept or kept[0].hit is sources[0].hit else []
-        elif intent.kind == "quantity" and setting_phrase(asked) and sources \
-                and not calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
-            # A figure for a setting the closest paper does not hold ("... for image classification")
-            # and that the question does not tie to it by name is a near miss.
-            sources = sources if self._on_topic(sources[:1], setting_phrase(asked)) else []
+        elif intent.kind == "quantity" and sources and not calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
+            # A figure of a measure the closest paper never mentions ("how many GPUs"), or for a setting
+            # it does not hold ("... for image classification"), that the question does not tie to it
+            # by name is a near miss.
+            if misses_measure(intent, asked, sources[0]):
+                sources = []
+            elif setting_phrase(asked):
+                sources = sources if self._on_topic(sources[:1], setting_phrase(asked)) else []
         elif intent.kind == "check" and sources and not calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
             # "does weight decay make lora forget more": a yes/no question on a topic the closest paper
             # lacks wholly ("weight decay"), the paper not named, is a near miss.

@@ -155,7 +155,7 @@ _MODEL_NOUNS = {"llm", "vlm", "backbone", "model", "architecture"}
 # Heads of an asked phrase that name a category, not the thing ("which steering method", "what
 # geometric quantity"): an abstract naming the thing need not use the category's word.
 _CATEGORY_HEADS = set(tokenize("method approach technique quantity kind type sort thing concept procedure strategy "
-                               "component part element ingredient piece "
+                               "component part element ingredient piece change modification addition extension "
                                "property measure tool mechanism"))
 _NUMBER_STEMS = set(tokenize(" ".join(NUMBER_WORDS)))
 _LANGUAGE_MODEL = re.compile(r"\b(?:llms?|vlms?|language\s+models?)$", re.IGNORECASE)
@@ -542,9 +542,11 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             return np.zeros(len(flags), dtype=bool)  # "what learning rate does X use": the abstract never names a rate
         if absent and _holds(_stems(source.abstract), counted[-1]):
             return np.zeros(len(flags), dtype=bool)  # "how many regions": "across regions" names them, counts none
+        if absent and misses_measure(intent, question, source):
+            return np.zeros(len(flags), dtype=bool)  # "how many joules": never mentioned, in no form
         if absent:
-            # What is counted is never named (the abstract may abbreviate it: "SOPs" for "synaptic
-            # ops"): only a figure about another thing the question names ("ResNet-18") may answer.
+            # What is counted is written otherwise ("SOPs" for "synaptic operations"): only a figure
+            # about another thing the question names ("ResNet-18") may answer.
             named = asked - set(name.split()) - {t for t in asked if t.isdigit()}
             return flags & np.array([bool(named & key_terms(source.sentence(i))) for i in range(len(flags))], dtype=bool)
     return flags
@@ -692,6 +694,27 @@ def _telling(word: str) -> list[str]:
 def _acronym_held(word: str, held: set[str]) -> bool:
     """True when `word` is a field acronym typed in lower case ("pdes") that the abstract writes as such ("PDE")."""
     return word in FIELD_ACRONYMS and any(_holds(held, stem) for stem in tokenize(word))
+
+
+_HOW_MUCH = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
+
+
+def misses_measure(intent: Intent, question: str, source: Source) -> bool:
+    """True when a figure question counts or names a measure the source never mentions, in words or
+    as an acronym: "how many GPUs", "what learning rate", "what batch size" asked of an abstract
+    without "GPU", "rate" or "batch" (one writing "SOPs" holds "synaptic operations"). Only the
+    measure's telling words count, not units ("how many terabytes": an abstract may write "TB"),
+    effects ("what improvement") or generic words ("model size"); "how much X" is left alone, as X
+    there is often a degree ("how much lower")."""
+    if intent.kind != "quantity" or not intent.phrase or _HOW_MUCH.search(question):
+        return False
+    words = re.findall(r"[\w-]+", fold_accents(intent.phrase).lower())
+    telling = [w for w in words if _telling(w) and not _UNITS.search(w) and not set(tokenize(w)) & _EFFECTS]
+    text = f"{source.hit.title} {source.abstract}"
+    if not telling or abbreviated(words, acronyms(text)):
+        return False
+    held = stems_of(text)
+    return not all(any(holds_stem(held, stem) for stem in _telling(word)) for word in telling)
 
 
 # A figure standing alone in a question ("100 million", "1000-layer", "12.4%"); digits inside a name

@@ -55,7 +55,8 @@ _MEASURED = re.compile(
 )
 _ASKED = re.compile(_WHAT_PHRASE, re.IGNORECASE)
 # Words that say "a number" rather than what is counted ("by what factor", "what percentage").
-_GENERIC_MEASURES = {"factor", "number", "percentage", "fraction", "proportion", "margin", "extent", "degree", "amount", "ratio"}
+_GENERIC_MEASURES = {"factor", "number", "percentage", "fraction", "proportion", "margin", "extent", "degree", "amount", "ratio",
+                      "count", "counts"}
 # "how many times faster", "how many fold larger": a ratio, not a count of times.
 _RATIOS = {"times", "fold", "orders"}
 # A yes/no question or a comparison: "does X need labels?", "do A beat B?", "should models be wider or deeper?"
