@@ -651,7 +651,9 @@ def unheld_phrases(question: str, source: Source, runs: bool = True) -> list[str
       whose other words are ("shock waves" of "physics-informed networks handle shock waves";
       "medical images" of "clifford-steerable cnns segment medical images"): a compound naming
       another setting. A clause stating a condition ("when the signals from different sensors
-      disagree") is left out: its verb ends such a run. `runs=False` leaves such runs out altogether."""
+      disagree") is left out: its verb ends such a run. `runs=False` leaves such runs out altogether;
+    - else, with runs, the one word a question ends on after a preposition, when unheld: the setting
+      asked about ("which paper uses transformers to predict the weather on mars")."""
     text = f"{source.hit.title} {source.abstract}"
     held, written = stems_of(text), acronyms(text)
     question = fold_accents(question)
@@ -682,7 +684,19 @@ def unheld_phrases(question: str, source: Source, runs: bool = True) -> list[str
             if len(run) >= 2:
                 unheld.append(" ".join(run))
             run = []
+    final = _FINAL_SETTING.search(question)
+    setting = final.group("word").lower() if final else ""
+    if runs and (setting,) in main and not unheld:  # "... on mars", "... for pedestrians in crowds"
+        stems = _telling(setting)
+        if stems and not any(holds_stem(held, stem) for stem in stems) and not _acronym_held(setting, held):
+            unheld.append(setting)
     return unheld
+
+
+# A question ending on one word after a preposition: the setting it asks about ("... on Mars").
+_FINAL_SETTING = re.compile(
+    r"\b(?:for|on|in|at|with|from|into|about|under|over|via|through|within|across|among)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<word>[A-Za-z][\w-]*)\W*$", re.IGNORECASE)
 
 
 def _telling(word: str) -> list[str]:
