@@ -165,7 +165,7 @@ class Answerer:
                                   max_sentences=self.settings.answer.max_source_sentences)
         intent = classify(asked)
         if intent.kind in ("paper", "papers", "method"):
-            kept = self._on_topic(sources, asked)
+            kept = self._on_topic(sources, asked, final_head=intent.kind == "paper")
             # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:
             # the papers ranked below it are further still ("prunes the weights of large language models").
             sources = kept if intent.kind == "papers" or not kept or kept[0].hit is sources[0].hit else []
@@ -206,16 +206,17 @@ class Answerer:
         answer.timings_ms = clock.timings()
         yield answer
 
-    def _on_topic(self, sources: list[Source], question: str, runs: bool = True) -> list[Source]:
+    def _on_topic(self, sources: list[Source], question: str, runs: bool = True, final_head: bool = False) -> list[Source]:
         """The sources (renumbered from 1) that hold each phrase of a question looking for papers or
         asking how something works ("how does X do Y"), in words (`rag.compose.unheld_phrases`) or close in meaning: a phrase none of whose words the
         abstract holds must reach answer.min_phrase_similarity in cosine to one of its sentences.
         So "which paper uses spiking networks for speech recognition" is not answered from a paper
         on spiking networks alone, while "forecasting thunderstorms" finds the nowcasting paper.
         A figure question passes only the setting it ends on (`rag.query.setting_phrase`); `runs=False`
-        (a yes/no question) counts only phrases none of whose words the abstract holds."""
+        (a yes/no question) counts only phrases none of whose words the abstract holds; `final_head` (a
+        question for one paper) counts the word it ends on too."""
         floor = self.settings.answer.min_phrase_similarity
-        unheld = [unheld_phrases(question, source, runs) for source in sources]
+        unheld = [unheld_phrases(question, source, runs, final_head) for source in sources]
         phrases = sorted({phrase for own in unheld for phrase in own})  # each phrase encoded once
         vectors = dict(zip(phrases, self.retriever.embedder.encode_array(phrases))) if phrases else {}
         kept = []

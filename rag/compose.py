@@ -524,6 +524,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         digits = _with_digits(source)
         if (flags & digits).any():
             flags &= digits  # "how deep", "size range of ...": a figure, not "these three signals"
+    if intent.kind == "quantity" and misses_measure(intent, question, source):
+        return np.zeros(len(flags), dtype=bool)  # "how many joules", "what batch size": never mentioned, in no form
     if intent.kind == "quantity" and intent.noun:
         # "How many models": a sentence counting models answers; other numbers do only when none does,
         # and none at all when the abstract never mentions what is counted ("how many parameters").
@@ -542,8 +544,6 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             return np.zeros(len(flags), dtype=bool)  # "what learning rate does X use": the abstract never names a rate
         if absent and _holds(_stems(source.abstract), counted[-1]):
             return np.zeros(len(flags), dtype=bool)  # "how many regions": "across regions" names them, counts none
-        if absent and misses_measure(intent, question, source):
-            return np.zeros(len(flags), dtype=bool)  # "how many joules": never mentioned, in no form
         if absent:
             # What is counted is written otherwise ("SOPs" for "synaptic operations"): only a figure
             # about another thing the question names ("ResNet-18") may answer.
@@ -629,7 +629,8 @@ def _initialisms(words: list[str]) -> set[str]:
 
 # Words of a phrase that say how much or which kind of thing, not what the topic is ("many datasets",
 # "bigger models", "learning", "neural networks"): a phrase is judged by its other words.
-_UNTELLING = set(tokenize("much many little few big bigger large small size sizes long high low well good better best number "
+_UNTELLING = set(tokenize("much many little few big bigger large larger small smaller size sizes long longer high higher low lower "
+                          "well good better best number "
                           "amount percent percentage roughly exactly times ten model models network networks method methods "
                           "data dataset datasets task tasks learning approach framework system systems result results "
                           "performance neural deep"))
@@ -639,7 +640,7 @@ _UNTELLING = set(tokenize("much many little few big bigger large small size size
 _CLAUSE = re.compile(r"\b(?:when|whenever|if|while|where|because|since|although|once)\b", re.IGNORECASE)
 
 
-def unheld_phrases(question: str, source: Source, runs: bool = True) -> list[str]:
+def unheld_phrases(question: str, source: Source, runs: bool = True, final_head: bool = False) -> list[str]:
     """The parts of the question's topic phrases (`rag.query.headed_phrases`) that the source's title
     and abstract do not hold, in words (of three letters or more, not in _UNTELLING) or as an acronym:
     - a phrase of two telling words or more none of which is held ("speech recognition" in a question
@@ -653,7 +654,9 @@ def unheld_phrases(question: str, source: Source, runs: bool = True) -> list[str
       another setting. A clause stating a condition ("when the signals from different sensors
       disagree") is left out: its verb ends such a run. `runs=False` leaves such runs out altogether;
     - else, with runs, the one word a question ends on after a preposition, when unheld: the setting
-      asked about ("which paper uses transformers to predict the weather on mars")."""
+      asked about ("which paper uses transformers to predict the weather on mars"); with `final_head`
+      (a question for one paper) the word a question ends on heading a phrase of its main clause
+      ("which paper composes diffusion models to generate videos")."""
     text = f"{source.hit.title} {source.abstract}"
     held, written = stems_of(text), acronyms(text)
     question = fold_accents(question)
@@ -686,7 +689,10 @@ def unheld_phrases(question: str, source: Source, runs: bool = True) -> list[str
             run = []
     final = _FINAL_SETTING.search(question)
     setting = final.group("word").lower() if final else ""
-    if runs and (setting,) in main and not unheld:  # "... on mars", "... for pedestrians in crowds"
+    ending = [phrase for phrase in main if phrase and re.search(rf"\b{re.escape(phrase[-1])}\W*$", question.lower())]
+    if final_head and ending and not setting:
+        setting = ending[-1][-1]  # "... to generate videos"
+    if runs and any(phrase[-1:] == (setting,) for phrase in main) and not unheld:  # "... on mars", "... in crowds"
         stems = _telling(setting)
         if stems and not any(holds_stem(held, stem) for stem in stems) and not _acronym_held(setting, held):
             unheld.append(setting)
