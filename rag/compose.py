@@ -691,11 +691,11 @@ def unheld_phrases(question: str, source: Source, runs: bool = True, final_head:
     setting = final.group("word").lower() if final else ""
     ending = [phrase for phrase in main if phrase and re.search(rf"\b{re.escape(phrase[-1])}\W*$", question.lower())]
     if final_head and ending and not setting:
-        setting = ending[-1][-1]  # "... to generate videos"
-    if runs and any(phrase[-1:] == (setting,) for phrase in main) and not unheld:  # "... on mars", "... in crowds"
+        setting = ending[0][-1]  # "... to generate videos"
+    if runs and setting and not unheld:  # "... on mars", "... in crowds": judged with the phrase it heads
         stems = _telling(setting)
         if stems and not any(holds_stem(held, stem) for stem in stems) and not _acronym_held(setting, held):
-            unheld.append(setting)
+            unheld += [" ".join(phrase) for phrase in ending if phrase[-1] == setting][:1]
     return unheld
 
 
@@ -728,7 +728,8 @@ def misses_measure(intent: Intent, question: str, source: Source) -> bool:
     there is often a degree ("how much lower")."""
     if intent.kind != "quantity" or not intent.phrase or _HOW_MUCH.search(question):
         return False
-    words = re.findall(r"[\w-]+", fold_accents(intent.phrase).lower())
+    phrases = headed_phrases(fold_accents(intent.phrase))  # "components make up": "components", not the verb
+    words = phrases[0][0] if phrases else []
     telling = [w for w in words if _telling(w) and not _UNITS.search(w) and not set(tokenize(w)) & _EFFECTS]
     text = f"{source.hit.title} {source.abstract}"
     if not telling or abbreviated(words, acronyms(text)):
