@@ -653,14 +653,14 @@ def unheld_phrases(question: str, source: Source, runs: bool = True, final_head:
       "medical images" of "clifford-steerable cnns segment medical images"): a compound naming
       another setting. A clause stating a condition ("when the signals from different sensors
       disagree") is left out: its verb ends such a run. `runs=False` leaves such runs out altogether;
-    - else, with runs, the one word a question ends on after a preposition, when unheld: the setting
-      asked about ("which paper uses transformers to predict the weather on mars"); with `final_head`
-      (a question for one paper) the word a question ends on heading a phrase of its main clause
-      ("which paper composes diffusion models to generate videos")."""
+    - a word standing alone after a preposition in the main clause, when unheld: a setting ("which
+      paper uses transformers to predict the weather on mars", "do grid cells emerge in
+      transformers"; not "in place of"); with `final_head` (a question for one paper) also the
+      phrase the question ends on when its head is unheld ("... to generate videos")."""
     text = f"{source.hit.title} {source.abstract}"
     held, written = stems_of(text), acronyms(text)
     question = fold_accents(question)
-    main = {tuple(phrase) for phrase, _ in headed_phrases(_CLAUSE.split(question)[0])}
+    main = {tuple(phrase): head for phrase, head in headed_phrases(_CLAUSE.split(question)[0])}
     unheld = []
     for phrase, head in headed_phrases(question):
         whole = [*phrase, head] if head else phrase
@@ -687,22 +687,24 @@ def unheld_phrases(question: str, source: Source, runs: bool = True, final_head:
             if len(run) >= 2:
                 unheld.append(" ".join(run))
             run = []
-    final = _FINAL_SETTING.search(question)
-    setting = final.group("word").lower() if final else ""
+    alone = {m.group("word").lower() for m in _ALONE.finditer(question)}  # "in transformers", "on mars"
     ending = [phrase for phrase in main if phrase and re.search(rf"\b{re.escape(phrase[-1])}\W*$", question.lower())]
-    if final_head and ending and not setting:
-        setting = ending[0][-1]  # "... to generate videos"
-    if runs and setting and not unheld:  # "... on mars", "... in crowds": judged with the phrase it heads
-        stems = _telling(setting)
-        if stems and not any(holds_stem(held, stem) for stem in stems) and not _acronym_held(setting, held):
-            unheld += [" ".join(phrase) for phrase in ending if phrase[-1] == setting][:1]
+    settings = [(w,) for w in sorted(alone) if main.get((w,)) == ""]  # "with diffusion models" is a kind of model
+    if final_head and ending:
+        settings.append(ending[0])  # "... to generate videos"
+    for phrase in settings:
+        stems = _telling(phrase[-1])
+        if stems and not any(holds_stem(held, stem) for stem in stems) and not _acronym_held(phrase[-1], held) \
+                and " ".join(phrase) not in unheld:
+            unheld.append(" ".join(phrase))  # judged with the phrase it heads
     return unheld
 
 
-# A question ending on one word after a preposition: the setting it asks about ("... on Mars").
-_FINAL_SETTING = re.compile(
-    r"\b(?:for|on|in|at|with|from|into|about|under|over|via|through|within|across|among)\s+(?:the\s+|a\s+|an\s+)?"
-    r"(?P<word>[A-Za-z][\w-]*)\W*$", re.IGNORECASE)
+# One word standing alone after a preposition: a setting ("in transformers", "on Mars"), unless "of"
+# follows ("in place of", "on top of").
+_ALONE = re.compile(
+    r"\b(?:for|on|in|at|with|from|about|under|over|via|through|within|across|among)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<word>[A-Za-z][\w-]*)\b(?!\s+of\b)", re.IGNORECASE)
 
 
 def _telling(word: str) -> list[str]:
