@@ -28,7 +28,8 @@ the answer. When the top paper's abstract lacks the asked kind of fact altogethe
 so, citing the paper ("The SpikeInit abstract does not name a dataset [1].") instead of quoting an
 unrelated sentence: no sentence counts what "how many X" counts and X is nowhere in the abstract; no
 sentence states a speed for "how fast"; the abstract never mentions what a "what X was ..." question
-asks for, or the measure a "what learning rate ..." question asks for. Quotes are exact: each is
+asks for, or the measure a "what learning rate ..." question asks for, or any measure it never
+mentions in any form ("how many GPUs": `misses_measure`). Quotes are exact: each is
 abstract[start:end] of its source.
 """
 
