@@ -19,7 +19,7 @@ from rag.backends import AnswerBackend, LLMError
 from rag.bibliography import collection_summary
 from rag.conversation import standalone_question
 from rag.errors import RagError
-from rag.compose import Statement, bears_on, compose, plan_text, unheld_phrases
+from rag.compose import Statement, bears_on, compose, misses_measure, plan_text, unheld_phrases
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import Intent, classify
 from rag.relevance import answer_policy, named_first, unfamiliar_words
@@ -182,15 +182,18 @@ class Answerer:
                                   max_sentences=self.settings.answer.max_source_sentences)
         intent = Intent("papers") if listing else classify(asked)
         if intent.kind in ("paper", "papers", "method") and not listing:
-            kept = self._on_topic(sources, asked)
+            kept = self._on_topic(sources, asked, final_head=intent.kind == "paper")
             # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:
             # the papers ranked below it are further still ("prunes the weights of large language models").
             sources = kept if intent.kind == "papers" or not kept or kept[0].hit is sources[0].hit else []
-        elif intent.kind == "quantity" and setting_phrase(asked) and sources \
-                and not calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
-            # A figure for a setting the closest paper does not hold ("... for image classification")
-            # and that the question does not tie to it by name is a near miss.
-            sources = sources if self._on_topic(sources[:1], setting_phrase(asked)) else []
+        elif intent.kind == "quantity" and sources and not calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
+            # A figure of a measure the closest paper never mentions ("how many GPUs"), or for a setting
+            # it does not hold ("... for image classification"), that the question does not tie to it
+            # by name is a near miss.
+            if misses_measure(intent, asked, sources[0]):
+                sources = []
+            elif setting_phrase(asked):
+                sources = sources if self._on_topic(sources[:1], setting_phrase(asked)) else []
         elif intent.kind == "check" and sources and not calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
             # "does weight decay make lora forget more": a yes/no question on a topic the closest paper
             # lacks wholly ("weight decay"), the paper not named, is a near miss.
@@ -225,16 +228,17 @@ class Answerer:
         answer.timings_ms = clock.timings()
         yield answer
 
-    def _on_topic(self, sources: list[Source], question: str, runs: bool = True) -> list[Source]:
+    def _on_topic(self, sources: list[Source], question: str, runs: bool = True, final_head: bool = False) -> list[Source]:
         """The sources (renumbered from 1) that hold each phrase of a question looking for papers or
         asking how something works ("how does X do Y"), in words (`rag.compose.unheld_phrases`) or close in meaning: a phrase none of whose words the
         abstract holds must reach answer.min_phrase_similarity in cosine to one of its sentences.
         So "which paper uses spiking networks for speech recognition" is not answered from a paper
         on spiking networks alone, while "forecasting thunderstorms" finds the nowcasting paper.
         A figure question passes only the setting it ends on (`rag.query.setting_phrase`); `runs=False`
-        (a yes/no question) counts only phrases none of whose words the abstract holds."""
+        (a yes/no question) counts only phrases none of whose words the abstract holds; `final_head` (a
+        question for one paper) counts the word it ends on too."""
         floor = self.settings.answer.min_phrase_similarity
-        unheld = [unheld_phrases(question, source, runs) for source in sources]
+        unheld = [unheld_phrases(question, source, runs, final_head) for source in sources]
         phrases = sorted({phrase for own in unheld for phrase in own})  # each phrase encoded once
         vectors = dict(zip(phrases, self.retriever.embedder.encode_array(phrases))) if phrases else {}
         kept = []

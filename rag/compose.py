@@ -28,7 +28,8 @@ the answer. When the top paper's abstract lacks the asked kind of fact altogethe
 so, citing the paper ("The SpikeInit abstract does not name a dataset [1].") instead of quoting an
 unrelated sentence: no sentence counts what "how many X" counts and X is nowhere in the abstract; no
 sentence states a speed for "how fast"; the abstract never mentions what a "what X was ..." question
-asks for, or the measure a "what learning rate ..." question asks for. Quotes are exact: each is
+asks for, or the measure a "what learning rate ..." question asks for, or any measure it never
+mentions in any form ("how many GPUs": `misses_measure`). Quotes are exact: each is
 abstract[start:end] of its source.
 """
 
@@ -40,6 +41,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rag.bibliography import record_fact
+from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of
 from rag.intent import Intent
 from rag.query import FIELD_ACRONYMS, headed_phrases
 from rag.sources import Source
@@ -163,7 +165,7 @@ _MODEL_NOUNS = {"llm", "vlm", "backbone", "model", "architecture"}
 # Heads of an asked phrase that name a category, not the thing ("which steering method", "what
 # geometric quantity"): an abstract naming the thing need not use the category's word.
 _CATEGORY_HEADS = set(tokenize("method approach technique quantity kind type sort thing concept procedure strategy "
-                               "component part element ingredient piece "
+                               "component part element ingredient piece change modification addition extension "
                                "property measure tool mechanism"))
 _NUMBER_STEMS = set(tokenize(" ".join(NUMBER_WORDS)))
 _LANGUAGE_MODEL = re.compile(r"\b(?:llms?|vlms?|language\s+models?)$", re.IGNORECASE)
@@ -545,6 +547,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         digits = _with_digits(source)
         if (flags & digits).any():
             flags &= digits  # "how deep", "size range of ...": a figure, not "these three signals"
+    if intent.kind == "quantity" and misses_measure(intent, question, source):
+        return np.zeros(len(flags), dtype=bool)  # "how many joules", "what batch size": never mentioned, in no form
     if intent.kind == "quantity" and intent.noun:
         # "How many models": a sentence counting models answers; other numbers do only when none does,
         # and none at all when the abstract never mentions what is counted ("how many parameters").
@@ -564,8 +568,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         if absent and _holds(_stems(source.abstract), counted[-1]):
             return np.zeros(len(flags), dtype=bool)  # "how many regions": "across regions" names them, counts none
         if absent:
-            # What is counted is never named (the abstract may abbreviate it: "SOPs" for "synaptic
-            # ops"): only a figure about another thing the question names ("ResNet-18") may answer.
+            # What is counted is written otherwise ("SOPs" for "synaptic operations"): only a figure
+            # about another thing the question names ("ResNet-18") may answer.
             named = asked - set(name.split()) - {t for t in asked if t.isdigit()}
             return flags & np.array([bool(named & key_terms(source.sentence(i))) for i in range(len(flags))], dtype=bool)
     return flags
@@ -648,7 +652,8 @@ def _initialisms(words: list[str]) -> set[str]:
 
 # Words of a phrase that say how much or which kind of thing, not what the topic is ("many datasets",
 # "bigger models", "learning", "neural networks"): a phrase is judged by its other words.
-_UNTELLING = set(tokenize("much many little few big bigger large small size sizes long high low well good better best number "
+_UNTELLING = set(tokenize("much many little few big bigger large larger small smaller size sizes long longer high higher low lower "
+                          "well good better best number "
                           "amount percent percentage roughly exactly times ten model models network networks method methods "
                           "data dataset datasets task tasks learning approach framework system systems result results "
                           "performance neural deep"))
@@ -658,7 +663,7 @@ _UNTELLING = set(tokenize("much many little few big bigger large small size size
 _CLAUSE = re.compile(r"\b(?:when|whenever|if|while|where|because|since|although|once)\b", re.IGNORECASE)
 
 
-def unheld_phrases(question: str, source: Source, runs: bool = True) -> list[str]:
+def unheld_phrases(question: str, source: Source, runs: bool = True, final_head: bool = False) -> list[str]:
     """The parts of the question's topic phrases (`rag.query.headed_phrases`) that the source's title
     and abstract do not hold, in words (of three letters or more, not in _UNTELLING) or as an acronym:
     - a phrase of two telling words or more none of which is held ("speech recognition" in a question
@@ -670,16 +675,22 @@ def unheld_phrases(question: str, source: Source, runs: bool = True) -> list[str
       whose other words are ("shock waves" of "physics-informed networks handle shock waves";
       "medical images" of "clifford-steerable cnns segment medical images"): a compound naming
       another setting. A clause stating a condition ("when the signals from different sensors
-      disagree") is left out: its verb ends such a run. `runs=False` leaves such runs out altogether."""
-    held = _stems(f"{source.hit.title} {source.abstract}")
-    main = {tuple(phrase) for phrase, _ in headed_phrases(_CLAUSE.split(question)[0])}
+      disagree") is left out: its verb ends such a run. `runs=False` leaves such runs out altogether;
+    - a word standing alone after a preposition in the main clause, when unheld: a setting ("which
+      paper uses transformers to predict the weather on mars", "do grid cells emerge in
+      transformers"; not "in place of"); with `final_head` (a question for one paper) also the
+      phrase the question ends on when its head is unheld ("... to generate videos")."""
+    text = f"{source.hit.title} {source.abstract}"
+    held, written = stems_of(text), acronyms(text)
+    question = fold_accents(question)
+    main = {tuple(phrase): head for phrase, head in headed_phrases(_CLAUSE.split(question)[0])}
     unheld = []
     for phrase, head in headed_phrases(question):
         whole = [*phrase, head] if head else phrase
-        if _initialisms(whole) & held:
+        if _initialisms(whole) & held or abbreviated(whole, written):
             continue
         telling = [_telling(word) for word in phrase]
-        missing = [bool(stems) and not any(_holds(held, stem) for stem in stems) and not _acronym_held(word, held)
+        missing = [bool(stems) and not any(holds_stem(held, stem) for stem in stems) and not _acronym_held(word, held)
                    for word, stems in zip(phrase, telling)]
         count = sum(len(stems) for stems in telling)
         kind_of = count == 1 and len(whole) >= 2 and not (set(tokenize(whole[-1])) - _UNTELLING)
@@ -689,7 +700,7 @@ def unheld_phrases(question: str, source: Source, runs: bool = True) -> list[str
         if not runs or tuple(phrase) not in main:  # "when the signals from different sensors disagree": a condition, in the user's words
             continue
         parts = [part for word in phrase for part in word.split("-") if part]  # "event-camera": "event" and "camera"
-        gaps = [bool(_telling(part)) and not any(_holds(held, stem) for stem in _telling(part)) and not _acronym_held(part, held)
+        gaps = [bool(_telling(part)) and not any(holds_stem(held, stem) for stem in _telling(part)) and not _acronym_held(part, held)
                 for part in parts]
         run: list[str] = []
         for word, gone in zip([*parts, ""], [*gaps, False]):
@@ -699,7 +710,24 @@ def unheld_phrases(question: str, source: Source, runs: bool = True) -> list[str
             if len(run) >= 2:
                 unheld.append(" ".join(run))
             run = []
+    alone = {m.group("word").lower() for m in _ALONE.finditer(question)}  # "in transformers", "on mars"
+    ending = [phrase for phrase in main if phrase and re.search(rf"\b{re.escape(phrase[-1])}\W*$", question.lower())]
+    settings = [(w,) for w in sorted(alone) if main.get((w,)) == ""]  # "with diffusion models" is a kind of model
+    if final_head and ending:
+        settings.append(ending[0])  # "... to generate videos"
+    for phrase in settings:
+        stems = _telling(phrase[-1])
+        if stems and not any(holds_stem(held, stem) for stem in stems) and not _acronym_held(phrase[-1], held) \
+                and " ".join(phrase) not in unheld:
+            unheld.append(" ".join(phrase))  # judged with the phrase it heads
     return unheld
+
+
+# One word standing alone after a preposition: a setting ("in transformers", "on Mars"), unless "of"
+# follows ("in place of", "on top of").
+_ALONE = re.compile(
+    r"\b(?:for|on|in|at|with|from|about|under|over|via|through|within|across|among)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<word>[A-Za-z][\w-]*)\b(?!\s+of\b)", re.IGNORECASE)
 
 
 def _telling(word: str) -> list[str]:
@@ -711,6 +739,28 @@ def _telling(word: str) -> list[str]:
 def _acronym_held(word: str, held: set[str]) -> bool:
     """True when `word` is a field acronym typed in lower case ("pdes") that the abstract writes as such ("PDE")."""
     return word in FIELD_ACRONYMS and any(_holds(held, stem) for stem in tokenize(word))
+
+
+_HOW_MUCH = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
+
+
+def misses_measure(intent: Intent, question: str, source: Source) -> bool:
+    """True when a figure question counts or names a measure the source never mentions, in words or
+    as an acronym: "how many GPUs", "what learning rate", "what batch size" asked of an abstract
+    without "GPU", "rate" or "batch" (one writing "SOPs" holds "synaptic operations"). Only the
+    measure's telling words count, not units ("how many terabytes": an abstract may write "TB"),
+    effects ("what improvement") or generic words ("model size"); "how much X" is left alone, as X
+    there is often a degree ("how much lower")."""
+    if intent.kind != "quantity" or not intent.phrase or _HOW_MUCH.search(question):
+        return False
+    phrases = headed_phrases(fold_accents(intent.phrase))  # "components make up": "components", not the verb
+    words = phrases[0][0] if phrases else []
+    telling = [w for w in words if _telling(w) and not _UNITS.search(w) and not set(tokenize(w)) & _EFFECTS]
+    text = f"{source.hit.title} {source.abstract}"
+    if not telling or abbreviated(words, acronyms(text)):
+        return False
+    held = stems_of(text)
+    return not all(any(holds_stem(held, stem) for stem in _telling(word)) for word in telling)
 
 
 # A figure standing alone in a question ("100 million", "1000-layer", "12.4%"); digits inside a name

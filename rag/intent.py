@@ -25,7 +25,7 @@ _QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
     r"|by\s+(?:how\s+much|what\s+(?:factor|margin|percentage))|to\s+what\s+(?:size|extent|degree)"
     r"|what\s+(?:(?:is|was|are|were)\s+the\s+)?(?:(?!(?:the|a|an)\b)\w+\s+){0,3}?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|size|rate|score|ratio|factor|"
-    r"improvement|gain|reduction|increase|decrease|drop|correlation|range|latency|throughput|run-?time|memory|auroc)"
+    r"improvement|gain|reduction|increase|decrease|drop|correlation|range|latency|throughput|run-?time|memory|auroc|counts?)"
     r"|what\s+\w+\s+does\s+.+\s+(?:reach|achieve|attain|obtain|score)"
     r"|(?:reach|achieve|attain|obtain)\s+what"
     r"|\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+(?:smallest|largest|biggest|deepest|longest|shortest)\b)\b",
@@ -56,7 +56,8 @@ _MEASURED = re.compile(
 )
 _ASKED = re.compile(_WHAT_PHRASE, re.IGNORECASE)
 # Words that say "a number" rather than what is counted ("by what factor", "what percentage").
-_GENERIC_MEASURES = {"factor", "number", "percentage", "fraction", "proportion", "margin", "extent", "degree", "amount", "ratio"}
+_GENERIC_MEASURES = {"factor", "number", "percentage", "fraction", "proportion", "margin", "extent", "degree", "amount", "ratio",
+                      "count", "counts"}
 # "how many times faster", "how many fold larger": a ratio, not a count of times.
 _RATIOS = {"times", "fold", "orders"}
 # A yes/no question or a comparison: "does X need labels?", "do A beat B?", "should models be wider or deeper?"
