@@ -165,15 +165,7 @@ class Answerer:
         listing = bool(authors) and not set(tokenize(content_query(asked))) - _LISTING_WORDS
         if listing:
             top_k = self.settings.answer.max_papers
-        hits = self.retriever.search(asked, top_k=top_k, floor=False, filters=scope)
-        for paper_id in self.retriever.abbreviated(asked):  # "how does MAML adapt": its abstract never says "MAML"
-            hits = self.retriever.search(asked, top_k=1, floor=False, filters={"paper_id": paper_id}) \
-                + [h for h in hits if h.paper_id != paper_id]
-        relevant = hits if listing else named_first(self._admitted(hits, asked), asked)  # an author's list: all their papers
-        for variant in list_variants(standalone):  # "scaling behaviour" finds "scaling behavior" too
-            seen = {h.paper_id for h in relevant}
-            relevant += [h for h in self._admitted(self.retriever.search(variant, top_k=top_k, floor=False, filters=scope), variant)
-                         if h.paper_id not in seen][: max(0, top_k - len(relevant))]
+        hits, relevant = self._candidates(asked, standalone, scope, top_k, listing)
         if not relevant:
             clock.lap("retrieve")
             yield self._refusal(question, standalone, hits, clock)
@@ -227,6 +219,24 @@ class Answerer:
         clock.lap("verify")
         answer.timings_ms = clock.timings()
         yield answer
+
+    def _candidates(self, asked: str, standalone: str, scope: dict[str, Any], top_k: int,
+                    listing: bool) -> tuple[list[PaperHit], list[PaperHit]]:
+        """The papers retrieved for `asked` within `scope`, and those the answer policy admits, the
+        papers the question names first: a paper whose title the question abbreviates joins them
+        ("how does MAML adapt": its abstract never says "MAML"), and another reading of a list
+        question adds its own ("scaling behaviour" finds "scaling behavior"). An author's list
+        (`listing`) admits every paper retrieved."""
+        hits = self.retriever.search(asked, top_k=top_k, floor=False, filters=scope)
+        for paper_id in self.retriever.abbreviated(asked):
+            hits = self.retriever.search(asked, top_k=1, floor=False, filters={"paper_id": paper_id}) \
+                + [h for h in hits if h.paper_id != paper_id]
+        relevant = hits if listing else named_first(self._admitted(hits, asked), asked)
+        for variant in list_variants(standalone):
+            seen = {h.paper_id for h in relevant}
+            relevant += [h for h in self._admitted(self.retriever.search(variant, top_k=top_k, floor=False, filters=scope), variant)
+                         if h.paper_id not in seen][: max(0, top_k - len(relevant))]
+        return hits, relevant
 
     def _on_topic(self, sources: list[Source], question: str, runs: bool = True, final_head: bool = False) -> list[Source]:
         """The sources (renumbered from 1) that hold each phrase of a question looking for papers or
