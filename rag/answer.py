@@ -162,7 +162,7 @@ class Answerer:
         if authors:  # "which papers did Sergey Levine write?": only that author's papers, the name no topic
             scope = {**scope, "paper_id": authored or ["(none)"]}
             asked = _without_names(asked, authors)
-        listing = bool(authors) and not set(tokenize(content_query(asked))) - _LISTING_WORDS
+        listing = bool(authors) and _names_no_topic(asked)
         if listing:
             top_k = self.settings.answer.max_papers
         hits, relevant = self._candidates(asked, standalone, scope, top_k, listing)
@@ -336,7 +336,12 @@ def _about_the_collection(question: str) -> bool:
     papers were published in 2026?", "list all papers"), which only the records answer."""
     if classify(question).kind == "collection":
         return True
-    return papers_requested(question) and not set(tokenize(content_query(question))) - _LISTING_WORDS
+    return papers_requested(question) and _names_no_topic(question)
+
+
+def _names_no_topic(question: str) -> bool:
+    """True when `question`'s content words are only words of listing papers (`_LISTING_WORDS`)."""
+    return not set(tokenize(content_query(question))) - _LISTING_WORDS
 
 
 def _unscoped(question: str, scope: dict[str, str]) -> str:

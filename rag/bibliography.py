@@ -38,10 +38,9 @@ def record_fact(noun: str, metadata: Mapping[str, Any]) -> str | None:
     venue = _field(metadata, "venue")
     status = _field(metadata, "status")
     if noun == "status" and status:
-        where = f"{venue}{f' {year}' if year and year not in venue else ''}"
-        return f"the status {status}{f' at {where}' if venue else ''}"
+        return f"the status {status}{f' at {_venue_year(metadata)}' if venue else ''}"
     if noun == "venue" and venue:
-        return f"{venue}{f' {year}' if year and year not in venue else ''}"
+        return _venue_year(metadata)
     if noun == "date" and year:
         return f"the year {year}{f' ({venue})' if venue else ''}"
     return None
@@ -62,6 +61,12 @@ def _field(metadata: Mapping[str, Any], noun: str) -> str:
         if value not in (None, "") and not isinstance(value, bool):
             return " ".join(str(value).split())
     return ""
+
+
+def _venue_year(metadata: Mapping[str, Any]) -> str:
+    """The record's venue with its year ("ICLR 2018"; the venue alone when it holds the year), "" without a venue."""
+    venue, year = _field(metadata, "venue"), _field(metadata, "date")
+    return f"{venue}{f' {year}' if year and year not in venue else ''}" if venue else ""
 
 
 def _names(value: Any) -> list[str]:
@@ -89,8 +94,7 @@ def collection_summary(papers: Iterable[Mapping[str, Any]], scope: Mapping[str, 
     matching = [p for p in papers if all(str(p.get(f, "")).lower() == str(v).lower() for f, v in scope.items())]
     groups: Counter[str] = Counter()
     for paper in matching:
-        venue, year = _field(paper, "venue"), _field(paper, "date")
-        groups[f"{venue}{f' {year}' if year and year not in venue else ''}" if venue else str(paper.get("source") or "other files")] += 1
+        groups[_venue_year(paper) or str(paper.get("source") or "other files")] += 1
     if not papers:
         return "The collection holds no papers yet; add some with rag ingest."
     plural = "s" if len(papers) != 1 else ""

@@ -207,7 +207,6 @@ def calls_by_name(query: str, title: str, abstract: str) -> bool:
     return any(names_any(query, [n.lower()]) and _about_paper(query, n, abstract) for n in capitals)
 
 
-# "the Glow paper", "this mixup abstract": the words between a determiner and "paper" name one.
 # Words that refer to a paper without naming it ("the same paper", "the first paper").
 _REFERRING = {"same", "original", "first", "second", "third", "last", "previous", "other", "next", "following",
               "above", "cited", "whole", "latest", "best", "new", "earlier", "later", "former", "latter"}
