@@ -22,6 +22,7 @@ from rag.errors import RagError
 from rag.compose import Statement, bears_on, compose, misses_measure, plan_text, unheld_phrases
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import Intent, classify
+from rag.metadata import hit_abstract
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
 from rag.query import answer_top_k, content_query, list_variants, papers_requested, plain_question, setting_phrase
@@ -144,7 +145,7 @@ class Answerer:
 
     def _events(self, question: str, history: list[dict] | None, top_k: int | None) -> Iterator[str | Answer]:
         clock = _Clock()
-        standalone = standalone_question(question, history, self.settings.answer.history_turns)
+        standalone = standalone_question(question, history, self.settings.answer.history_turns, self._paper_quoted)
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
         named = self.retriever.named_scope(asked)
         if _about_the_collection(_unscoped(asked, named)):  # "how many papers are from 2018?": the store answers
@@ -259,6 +260,18 @@ class Answerer:
                     continue
             kept.append(source)
         return [replace(source, n=n) for n, source in enumerate(kept, start=1)]
+
+    def _paper_quoted(self, answer: str) -> str | None:
+        """The display title of the one paper `answer` (an earlier turn's shown text) quotes: every
+        citation is [1] and its longest quotation is found word for word in that paper. None else."""
+        quotes = re.findall(r"“([^”]{20,})”", answer)
+        if not quotes or set(re.findall(r"\[(\d+)\]", answer)) != {"1"}:
+            return None
+        quote = max(quotes, key=len)
+        hits = self.retriever.search(quote, top_k=1, floor=False)
+        if hits and " ".join(quote.split()) in " ".join(hit_abstract(hits[0], hits[0].text).split()):
+            return hits[0].display_title
+        return None
 
     def _admitted(self, hits: list[PaperHit], query: str) -> list[PaperHit]:
         """The hits the answer policy admits for `query` (see rag.relevance)."""
