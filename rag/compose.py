@@ -135,8 +135,22 @@ _SPEED_ASKED = re.compile(r"\b(?:how\s+(?:fast|quickly)|speed-?ups?|faster|laten
 _DURATION_ASKED = re.compile(r"\bhow\s+long\s+(?:does|do|did|will|would)\b.*\b(?:take|last|run)\b|\bhow\s+much\s+time\b"
                              r"|\b(?:training|wall-clock|running|run)\s+time\b", re.IGNORECASE)
 _DURATION = re.compile(r"\b(?:seconds?|minutes?|hours?|hrs?|days?|weeks?|months?|\d+(?:\.\d+)?\s*(?:s|ms|min|h|hr))\b", re.IGNORECASE)
+_DEPTH_ASKED = re.compile(r"\bhow\s+deep\b|\bdepth\b", re.IGNORECASE)
+_DEPTH = re.compile(r"\b(?:deep|deeper|depths?|layers?|layered)\b", re.IGNORECASE)
+# "how far ahead does X forecast": a lead time, stated only with a horizon or a unit of time.
+_HORIZON_ASKED = re.compile(r"\bhow\s+far\s+(?:ahead|out|into\s+the\s+future)\b|\blead\s+times?\b|\bhorizons?\b", re.IGNORECASE)
+_HORIZON = re.compile(r"\b(?:ahead|horizons?|lead|hours?|days?|minutes?|weeks?|months?|years?|steps?|\d+(?:\.\d+)?\s*(?:h|hr|min|d))\b",
+                      re.IGNORECASE)
+_WIDTH_ASKED = re.compile(r"\bhow\s+wide\b", re.IGNORECASE)
+_WIDTH = re.compile(r"\b(?:wide|wider|width|widths|channels?|neurons?|units?|hidden)\b", re.IGNORECASE)
+_FREQUENCY_ASKED = re.compile(r"\bhow\s+often\b|\bhow\s+frequently\b", re.IGNORECASE)
+_FREQUENCY = re.compile(r"\b(?:often|frequency|frequencies|every|per|times|daily|hourly|weekly|monthly|annually)\b", re.IGNORECASE)
 _FEW = re.compile(r"\ba\s+few\b", re.IGNORECASE)
 _SPEED = re.compile(r"\b(?:faster|speed-?ups?|-?fold|latency|throughput|real-time|seconds?|ms|times)\b|×", re.IGNORECASE)
+# What a "how fast / how long / how deep / how far ahead / how wide / how often" question measures: a
+# sentence answers it only when it states a figure together with that dimension's words.
+_DIMENSIONS = ((_SPEED_ASKED, _SPEED), (_DURATION_ASKED, _DURATION), (_DEPTH_ASKED, _DEPTH), (_HORIZON_ASKED, _HORIZON),
+               (_WIDTH_ASKED, _WIDTH), (_FREQUENCY_ASKED, _FREQUENCY))
 _OWN = re.compile(r"\b(?:we|our)\b", re.IGNORECASE)
 # "besides eDOS, what other spectra ...": the excluded thing is known, not asked for.
 # So is what the asked thing is added to: "what do modified SINNs add on top of SINNs".
@@ -480,8 +494,7 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     other intents every sentence."""
     asked = key_terms(question)
     name = display_name(source).lower()
-    speed = bool(_SPEED_ASKED.search(question))
-    duration = bool(_DURATION_ASKED.search(question))
+    dimensions = [stated for asked_for, stated in _DIMENSIONS if asked_for.search(question)]
     # Capitalised words of a phrase the abstract abbreviates ("Theory of Mind (ToM)") are no model's name;
     # nor, when a language model is asked for, the terms it defines ("Bayesian persuasion (BP)").
     spelled = {w.lower() for m in _SPELLED_OUT.finditer(plain_markup(source.abstract)) for w in m.group(1).split()}
@@ -494,8 +507,7 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
         if intent.kind == "quantity":
-            flags.append(_states_number(sentence, asked) and (not speed or bool(_SPEED.search(sentence)))
-                         and (not duration or bool(_DURATION.search(sentence))))
+            flags.append(_states_number(sentence, asked) and all(stated.search(sentence) for stated in dimensions))
         elif intent.kind == "entity" and intent.noun.lower() in _DATA_NOUNS:
             # "what kind of data": a sentence saying "snapshot data" answers too
             # "which realistic datasets": a sentence naming one ("MD17"), not one restating "realistic datasets"
