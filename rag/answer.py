@@ -174,7 +174,7 @@ class Answerer:
         sources = prepare_sources(relevant, asked, self.retriever.embedder, self.retriever.store,
                                   max_sentences=self.settings.answer.max_source_sentences)
         intent = Intent("papers") if listing else classify(asked)
-        if intent.kind in ("paper", "papers", "method") and not listing:
+        if intent.kind in ("paper", "papers", "method", "summary") and not listing:
             kept = self._on_topic(sources, asked, final_head=intent.kind == "paper")
             # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:
             # the papers ranked below it are further still ("prunes the weights of large language models").

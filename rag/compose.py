@@ -139,7 +139,7 @@ _DEPTH_ASKED = re.compile(r"\bhow\s+deep\b|\bdepth\b", re.IGNORECASE)
 _DEPTH = re.compile(r"\b(?:deep|deeper|depths?|layers?|layered)\b", re.IGNORECASE)
 # "how far ahead does X forecast": a lead time, stated only with a horizon or a unit of time.
 _HORIZON_ASKED = re.compile(r"\bhow\s+far\s+(?:ahead|out|into\s+the\s+future)\b|\blead\s+times?\b|\bhorizons?\b", re.IGNORECASE)
-_HORIZON = re.compile(r"\b(?:ahead|horizons?|lead|hours?|days?|minutes?|weeks?|months?|years?|steps?|\d+(?:\.\d+)?\s*(?:h|hr|min|d))\b",
+_HORIZON = re.compile(r"\b(?:ahead|horizons?|lead|hours?|days?|minutes?|weeks?|months?|years?|steps?|\d+(?:\.\d+)?\s*(?:h|hrs?|mins?))\b",
                       re.IGNORECASE)
 _WIDTH_ASKED = re.compile(r"\bhow\s+wide\b", re.IGNORECASE)
 _WIDTH = re.compile(r"\b(?:wide|wider|width|widths|channels?|neurons?|units?|hidden)\b", re.IGNORECASE)
@@ -229,8 +229,10 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         return [Statement(f"{_the_abstract(named)} {intent.missing_phrase()}{record} [{named.n}].",
                           named.n, silent=True)]
     if intent.kind == "papers":
-        return [_line(src, int(np.argmax(_scores(src, intent, question)))) for src in sources]
+        return [_line(src, _line_sentence(src, intent, question)) for src in sources]
     top = sources[0]
+    if intent.kind == "summary":
+        return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(_summary(top, max_sentences))]
     scores = _scores(top, intent, question)
     eligible = _answering(top, intent, question)
     if not eligible.any():
@@ -318,6 +320,28 @@ def _contribution(source: Source, ranked: list[int]) -> int | None:
     if proposes is not None or _OWN.search(source.sentence(ranked[0])):
         return proposes
     return next((i for i in ranked[1:] if _OWN.search(source.sentence(i))), None)
+
+
+def _line_sentence(source: Source, intent: Intent, question: str) -> int:
+    """The sentence a list line quotes: the one scoring best for the question, passing over an opening
+    sentence that only speaks of the field ("Data-driven models are revolutionizing weather
+    forecasting.") when the abstract has another; a list line says what each paper does."""
+    scores = _scores(source, intent, question)
+    if len(scores) > 1 and not _OWN.search(source.sentence(0)):
+        scores[0] = -np.inf
+    return int(np.argmax(scores))
+
+
+def _summary(source: Source, max_sentences: int) -> list[int]:
+    """The sentences summing a paper up, in the abstract's order: what the authors did (the sentence
+    introducing their work, else their first in their own voice) and what they found (their first
+    finding after it), at most `max_sentences`; the opening sentence when the abstract has neither."""
+    count = len(source.spans)
+    did = next((i for i in range(count) if _PROPOSES.search(source.sentence(i))), None)
+    if did is None:
+        did = next((i for i in range(count) if _OWN.search(source.sentence(i))), 0)
+    found = next((i for i in range(did + 1, count) if _FINDING.search(source.sentence(i))), None)
+    return sorted({did, found} - {None})[: max(1, max_sentences)]
 
 
 def plan_text(statements: list[Statement]) -> str:

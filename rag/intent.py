@@ -1,6 +1,6 @@
 """What a question asks for: a quantity, a named thing (dataset, model, ...), a method, a cause or
 limitation ("why ...", "what's wrong with ..."), a paper, a list of papers, a yes/no answer or
-comparison ("check"), who wrote a work, when or where it appeared ("bibliographic", which no
+comparison ("check"), a summary of one paper ("summary"), who wrote a work, when or where it appeared ("bibliographic", which no
 abstract states about itself), where its code is ("code": "is Geo-R1 open source?"), the long form
 of an acronym ("expansion"), what the collection itself holds ("collection": "how many papers are
 there?"), or something no abstract holds at all ("out_of_scope": "tell me a joke").
@@ -19,7 +19,7 @@ from typing import Literal
 from rag.query import papers_requested
 
 Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "check", "general", "bibliographic",
-               "expansion", "out_of_scope", "code", "collection"]
+               "expansion", "out_of_scope", "code", "collection", "summary"]
 
 _QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
@@ -141,6 +141,12 @@ _COLLECTION = re.compile(
     rf"|(?:what|which)\s+(?:venues|conferences|years|sources|files)\s+(?:are\s+in|does|do)\s+(?:{_STORE}|you)(?:\s+(?:hold|have|cover|contain))?"
     rf"|what\s+(?:is\s+in|does)\s+{_STORE}(?:\s+(?:hold|have|cover|contain))?)\W*$",
     re.IGNORECASE)
+# "summarize the LoRA paper", "what is the SpikeInit paper about", "tl;dr of MeshFT": what the paper
+# did and what it found.
+_SUMMARY = re.compile(
+    r"\bsummar(?:y|ies|ise|ize|ised|ized)\b|\btl;?\s*dr\b|\boverview\s+of\b|\bin\s+a\s+nutshell\b|\bgist\b"
+    r"|\bwhat\s+(?:is|was)\s+(?:the\s+)?(?:[\w-]+\s+){0,5}(?:paper|work|study|article|abstract)\s+about\b",
+    re.IGNORECASE)
 _METHOD = re.compile(r"^\s*(?:how|why)\b|\bwhat\s+does\s+.+\s+(?:use|add|do|combine|rely|introduce)\b", re.IGNORECASE)
 # Nouns that name what is asked, for "The X abstract does not name a dataset".
 _ASKED_NOUN = {
@@ -200,6 +206,8 @@ def classify(question: str) -> Intent:
         return Intent("bibliographic", _bibliographic_noun(bibliographic.group(0)))
     if _CODE.search(question):
         return Intent("code")
+    if _SUMMARY.search(question):
+        return Intent("summary")
     expansion = _EXPANSION.search(question)
     if expansion:
         return Intent("expansion", expansion.group("a") or expansion.group("b"))

@@ -1,0 +1,68 @@
+"""Questions a researcher asks in a conversation, found by using the chat on the seeds (stop 25):
+summaries of one paper, comparisons of several, list lines that say what each paper does, and
+figure questions on a dimension ("how far ahead") the abstract states no figure for."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import answerer_for
+from rag.intent import classify
+from rag.query import papers_requested
+
+LORA = "003_cb611f67ebca296c#7"
+SPIKEINIT = "000_711129f47277f084#5"
+STORM = "000_711129f47277f084#4"
+AURORA = "000_711129f47277f084#9"
+
+
+@pytest.fixture(scope="module")
+def answerer(seeded_settings, seeded_retriever):
+    settings = seeded_settings.model_copy(update={"llm": seeded_settings.llm.model_copy(update={"provider": "extractive"})})
+    return answerer_for(settings, seeded_retriever)
+
+
+@pytest.mark.parametrize("question", ["Summarize the paper on LoRA.", "What is the LoRA paper about?", "tl;dr of SpikeInit",
+                                      "Give me an overview of MeshFT"])
+def test_a_summary_request_is_its_own_intent(question):
+    assert classify(question).kind == "summary"
+
+
+@pytest.mark.parametrize("question", ["Compare the two spiking network papers.", "Summarize the papers on weather forecasting"])
+def test_comparing_or_summing_up_several_papers_lists_them(question):
+    assert papers_requested(question)
+
+
+def test_a_summary_says_what_the_paper_did_and_found(answerer):
+    answer = answerer.ask("Summarize the paper on LoRA.")
+    assert {c.paper_id for c in answer.citations} == {LORA}
+    assert answer.answer.startswith("“We study forgetting through a tractable")
+    assert "We show that one phase transition appears" in answer.answer
+    assert "time-to-deviation" not in answer.answer  # the closest sentence to "LoRA" is not the summary
+
+
+def test_a_summary_of_a_paper_no_abstract_is_about_is_refused(answerer):
+    assert answerer.ask("Summarize the paper on quantum gravity").refused
+
+
+def test_comparing_the_spiking_papers_gives_a_line_on_each(answerer):
+    answer = answerer.ask("Compare the two spiking network papers.")
+    lines = answer.answer.splitlines()
+    assert len(lines) >= 2 and all(line.startswith("- ") for line in lines)
+    assert SPIKEINIT in {c.paper_id for c in answer.citations}
+
+
+def test_a_list_line_says_what_the_paper_does_not_how_its_field_stands(answerer):
+    answer = answerer.ask("What papers are about weather?")
+    assert AURORA in {c.paper_id for c in answer.citations}
+    assert "Data-driven models are revolutionizing weather forecasting." not in answer.answer
+
+
+def test_how_far_ahead_needs_a_horizon_not_any_figure(answerer):
+    answer = answerer.ask("How far ahead does StormInsight forecast?")
+    assert not answer.refused and answer.citations[0].paper_id == STORM
+    assert re.fullmatch(r"The StormInsight abstract does not state this figure \[1\]\.", answer.answer)
+    deep = answerer.ask("How deep a network can SpikeInit train without normalization?")
+    assert "1000-layer" in deep.answer
