@@ -21,7 +21,7 @@ from rag.conversation import standalone_question
 from rag.errors import RagError
 from rag.compose import Statement, bears_on, compose, misses_measure, plan_text, unheld_phrases
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
-from rag.intent import Intent, classify
+from rag.intent import Intent, classify, summary_topic
 from rag.metadata import hit_abstract
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
@@ -175,7 +175,8 @@ class Answerer:
                                   max_sentences=self.settings.answer.max_source_sentences)
         intent = Intent("papers") if listing else classify(asked)
         if intent.kind in ("paper", "papers", "method", "summary") and not listing:
-            kept = self._on_topic(sources, asked, final_head=intent.kind == "paper")
+            topic = summary_topic(asked) if intent.kind == "summary" else asked  # "summarize", "results": no topic
+            kept = self._on_topic(sources, topic, final_head=intent.kind == "paper")
             # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:
             # the papers ranked below it are further still ("prunes the weights of large language models").
             sources = kept if intent.kind == "papers" or not kept or kept[0].hit is sources[0].hit else []

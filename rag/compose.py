@@ -83,6 +83,13 @@ _PROPOSES = re.compile(
     r"\b(?:this paper|this work|we)\s+(?:\w+\s+)?(?:propose|introduce|present|develop|design)s?\b"
     r"|\bby\s+(?:introducing|proposing|developing|designing)\b|^\W*our\s+(?:approach|method|framework|model)\b",
     re.IGNORECASE)
+# A sentence reporting a result: what the method achieves, improves or reduces, a percentage.
+_RESULT = re.compile(r"\b(?:achiev(?:es|ed|ing)|improv(?:es|ed|ing)|reduc(?:es|ed|ing)|state-of-the-art|yields?|gains?)\b|\d%",
+                     re.IGNORECASE)
+# A sentence in which the authors report what they found.
+_FOUND = re.compile(r"\bwe\s+(?:also\s+|further\s+)?(?:find|found|show|demonstrate|observe|prove)\b"
+                    r"|\b(?:results?|experiments?|evaluations?|analys[ie]s)\s+(?:\w+\s+){0,2}(?:show|demonstrate|indicate|suggest|reveal|confirm)"
+                    r"|\b(?:outperform|surpass)\w*", re.IGNORECASE)
 # A sentence reporting a finding, which answers a yes/no question or a comparison.
 _FINDING = re.compile(
     r"\b(?:we\s+(?:also\s+|further\s+)?(?:find|found|show|demonstrate|observe|prove)|(?:results?|experiments?|analys[ie]s)\s+"
@@ -232,7 +239,10 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         return [_line(src, _line_sentence(src, intent, question)) for src in sources]
     top = sources[0]
     if intent.kind == "summary":
-        return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(_summary(top, max_sentences))]
+        chosen = _findings(top)[:max_sentences] if intent.noun == "findings" else _summary(top, max_sentences)
+        if not chosen:
+            return [Statement(f"{_the_abstract(top)} {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
+        return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(chosen)]
     scores = _scores(top, intent, question)
     eligible = _answering(top, intent, question)
     if not eligible.any():
@@ -325,23 +335,37 @@ def _contribution(source: Source, ranked: list[int]) -> int | None:
 def _line_sentence(source: Source, intent: Intent, question: str) -> int:
     """The sentence a list line quotes: the one scoring best for the question, passing over an opening
     sentence that only speaks of the field ("Data-driven models are revolutionizing weather
-    forecasting.") when the abstract has another; a list line says what each paper does."""
+    forecasting.") for a later one holding as much of the question; a list line says what each paper does."""
     scores = _scores(source, intent, question)
     if len(scores) > 1 and not _OWN.search(source.sentence(0)):
-        scores[0] = -np.inf
+        focus = _focus(source, question)
+        if (focus[1:] >= focus[0]).any():
+            scores[0] = -np.inf
     return int(np.argmax(scores))
 
 
 def _summary(source: Source, max_sentences: int) -> list[int]:
-    """The sentences summing a paper up, in the abstract's order: what the authors did (the sentence
-    introducing their work, else their first in their own voice) and what they found (their first
-    finding after it), at most `max_sentences`; the opening sentence when the abstract has neither."""
-    count = len(source.spans)
-    did = next((i for i in range(count) if _PROPOSES.search(source.sentence(i))), None)
-    if did is None:
-        did = next((i for i in range(count) if _OWN.search(source.sentence(i))), 0)
-    found = next((i for i in range(did + 1, count) if _FINDING.search(source.sentence(i))), None)
+    """The sentences summing a paper up, in the abstract's order: what the authors did (`_did`) and
+    what they found (their first finding after it), at most `max_sentences`."""
+    did = _did(source)
+    found = next(iter(_findings(source)), None)
     return sorted({did, found} - {None})[: max(1, max_sentences)]
+
+
+def _did(source: Source) -> int:
+    """The sentence saying what the authors did: the one introducing their work, else their first in
+    their own voice, else the opening sentence."""
+    count = len(source.spans)
+    introduces = next((i for i in range(count) if _PROPOSES.search(source.sentence(i))), None)
+    return introduces if introduces is not None else next((i for i in range(count) if _OWN.search(source.sentence(i))), 0)
+
+
+def _findings(source: Source) -> list[int]:
+    """The sentences reporting what the paper found, in the abstract's order, from the one saying
+    what the authors did on: a finding ("we show", "outperforms") or a result ("achieves", "reduces
+    ... by 12%"), not a sentence about other work."""
+    return [i for i in range(_did(source), len(source.spans))
+            if (_FOUND.search(source.sentence(i)) or _RESULT.search(source.sentence(i))) and not _sets_scene(source.sentence(i))]
 
 
 def plan_text(statements: list[Statement]) -> str:

@@ -147,6 +147,11 @@ _SUMMARY = re.compile(
     r"\bsummar(?:y|ies|ise|ize|ised|ized)\b|\btl;?\s*dr\b|\boverview\s+of\b|\bin\s+a\s+nutshell\b|\bgist\b"
     r"|\bwhat\s+(?:is|was)\s+(?:the\s+)?(?:[\w-]+\s+){0,5}(?:paper|work|study|article|abstract)\s+about\b",
     re.IGNORECASE)
+# "what are GEAR's results", "what did they find", "main findings of X": what the paper found.
+_FINDINGS = re.compile(
+    r"\bwhat\s+(?:are|were)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}?(?:main\s+|key\s+)?(?:results|findings)\b"
+    r"|\b(?:main|key)\s+(?:results|findings)\b|\bwhat\s+did\s+(?:[\w'’-]+\s+){1,4}?find\b",
+    re.IGNORECASE)
 _METHOD = re.compile(r"^\s*(?:how|why)\b|\bwhat\s+does\s+.+\s+(?:use|add|do|combine|rely|introduce)\b", re.IGNORECASE)
 # Nouns that name what is asked, for "The X abstract does not name a dataset".
 _ASKED_NOUN = {
@@ -188,6 +193,8 @@ class Intent:
             return f"does not spell out {self.noun}"
         if self.kind == "code":
             return "does not link its code"
+        if self.kind == "summary":
+            return "does not report its results"
         if self.kind == "general" and self.phrase:
             return f"does not say which {self.phrase.lower()}"
         return "does not say"
@@ -206,6 +213,8 @@ def classify(question: str) -> Intent:
         return Intent("bibliographic", _bibliographic_noun(bibliographic.group(0)))
     if _CODE.search(question):
         return Intent("code")
+    if _FINDINGS.search(question):
+        return Intent("summary", "findings")
     if _SUMMARY.search(question):
         return Intent("summary")
     expansion = _EXPANSION.search(question)
@@ -242,6 +251,12 @@ _BIBLIOGRAPHIC_MISSING = {
     "venue": "does not state where it was published", "affiliation": "does not name its authors' institutions",
     "status": "does not state whether it was accepted",
 }
+
+
+def summary_topic(question: str) -> str:
+    """`question` without the words asking for a summary or for results ("What are the main findings
+    of the LoRA paper?" keeps "of the LoRA paper?"): what the summed-up paper must be about."""
+    return " ".join(_FINDINGS.sub(" ", _SUMMARY.sub(" ", question)).split())
 
 
 def _bibliographic_noun(asked: str) -> str:

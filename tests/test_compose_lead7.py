@@ -66,3 +66,26 @@ def test_how_far_ahead_needs_a_horizon_not_any_figure(answerer):
     assert re.fullmatch(r"The StormInsight abstract does not state this figure \[1\]\.", answer.answer)
     deep = answerer.ask("How deep a network can SpikeInit train without normalization?")
     assert "1000-layer" in deep.answer
+
+
+GEAR = "003_cb611f67ebca296c#3"
+
+
+@pytest.mark.parametrize("question", ["What are GEAR's results?", "What are the main findings of the LoRA paper?",
+                                      "What did the authors of SpikeInit find?"])
+def test_a_question_for_results_asks_for_findings(question):
+    assert classify(question) == classify("what are its key results?")
+    assert (classify(question).kind, classify(question).noun) == ("summary", "findings")
+
+
+def test_results_are_the_findings_after_what_the_paper_did(answerer):
+    answer = answerer.ask("What are GEAR's results?")
+    assert {c.paper_id for c in answer.citations} == {GEAR} and "14.4%" in answer.answer
+    assert "Ricci curvature" not in answer.answer  # what GEAR is, not what it found
+    found = answerer.ask("What did the authors of SpikeInit find?")
+    assert "1000-layer" in found.answer
+    assert "unsuitable for variable-length tasks" not in found.answer  # "reduced batch size" is the problem, no result
+
+
+def test_findings_of_a_paper_no_abstract_is_about_are_refused(answerer):
+    assert answerer.ask("What are the key results of the paper on quantum gravity?").refused
