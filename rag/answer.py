@@ -263,11 +263,16 @@ class Answerer:
         return [replace(source, n=n) for n, source in enumerate(kept, start=1)]
 
     def _paper_quoted(self, answer: str) -> str | None:
-        """The display title of the one paper `answer` (an earlier turn's shown text) quotes: every
-        citation is [1] and its longest quotation is found word for word in that paper. None else."""
-        quotes = re.findall(r"“([^”]{20,})”", answer)
-        if not quotes or set(re.findall(r"\[(\d+)\]", answer)) != {"1"}:
+        """The one paper `answer` (an earlier turn's shown text) is about, when every citation is [1]:
+        the display title of the paper its longest quotation is found in word for word, or the name
+        it gives the paper it says is silent ("The SpikeInit abstract does not name a dataset [1].").
+        None else."""
+        if set(re.findall(r"\[(\d+)\]", answer)) != {"1"}:
             return None
+        quotes = re.findall(r"“([^”]{20,})”", answer)
+        if not quotes:
+            silent = _SILENT_ABOUT.match(answer)
+            return (silent.group("name") or silent.group("long")) if silent else None
         quote = max(quotes, key=len)
         hits = self.retriever.search(quote, top_k=1, floor=False)
         if hits and " ".join(quote.split()) in " ".join(hit_abstract(hits[0], hits[0].text).split()):
@@ -330,6 +335,8 @@ class Answerer:
                       timings_ms=clock.timings(), sources=closest, removed_sentences=[], standalone_question=standalone)
 
 
+# How an answer names a paper whose abstract is silent on what was asked (rag.compose._the_abstract).
+_SILENT_ABOUT = re.compile(r"^The (?:(?P<name>.+?) abstract|abstract of (?P<long>.+?)) (?:does not|is silent)\b")
 # Words of a question listing papers that name no topic ("which papers were published ...", "list all papers",
 # "what did X write / propose").
 _LISTING_WORDS = set(tokenize("published appeared presented list papers accepted show give included have held "

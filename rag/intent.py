@@ -145,8 +145,12 @@ _COLLECTION = re.compile(
 # did and what it found.
 _SUMMARY = re.compile(
     r"\bsummar(?:y|ies|ise|ize|ised|ized)\b|\btl;?\s*dr\b|\boverview\s+of\b|\bin\s+a\s+nutshell\b|\bgist\b"
-    r"|\bwhat\s+(?:is|was)\s+(?:the\s+)?(?:[\w-]+\s+){0,5}(?:paper|work|study|article|abstract)\s+about\b",
+    r"|\bwhat\s+(?:is|was)\s+(?:the\s+)?(?:[\w-]+\s+){0,5}(?:paper|work|study|article|abstract)\s+about\b"
+    r"|\bwhat\s+(?:is|was)\s+(?:the\s+)?(?:paper|work|study|article)\s+(?:on|by|from|with)\s+.+?\s+about\s*\W*$",
     re.IGNORECASE)
+# The words that ask for a summary or for results, not for a topic.
+_SUMMARY_WORDS = re.compile(r"\b(?:summar\w*|tl;?\s*dr|overview|nutshell|gist|results?|findings?|main|key|find|about)\b",
+                            re.IGNORECASE)
 # "what are GEAR's results", "what did they find", "main findings of X": what the paper found.
 _FINDINGS = re.compile(
     r"\bwhat\s+(?:are|were)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}?(?:main\s+|key\s+)?(?:results|findings)\b"
@@ -254,9 +258,10 @@ _BIBLIOGRAPHIC_MISSING = {
 
 
 def summary_topic(question: str) -> str:
-    """`question` without the words asking for a summary or for results ("What are the main findings
-    of the LoRA paper?" keeps "of the LoRA paper?"): what the summed-up paper must be about."""
-    return " ".join(_FINDINGS.sub(" ", _SUMMARY.sub(" ", question)).split())
+    """`question` without the words asking for a summary or for results ("What is the paper on sliced
+    score matching about?" keeps "What is the paper on sliced score matching?"): what the summed-up
+    paper must be about."""
+    return " ".join(_SUMMARY_WORDS.sub(" ", question).split())
 
 
 def _bibliographic_noun(asked: str) -> str:

@@ -194,7 +194,8 @@ def calls_by_name(query: str, title: str, abstract: str) -> bool:
     name typed in lower case ("gear") when the rest of the question is about the paper: it has no
     other topic word (who wrote it, when it appeared aside), or one the abstract holds ("credit card
     fraud" does not call CARD); the title's head before a colon counts ("bearcubs" for "BEARCUBS: A
-    benchmark ..."). A name followed by "+" ("LoRA+") calls no paper of that name."""
+    benchmark ..."), and one of three words or more in any case ("kernel normalized cut" for "Kernel
+    Normalized Cut: a Theoretical Revisit"). A name followed by "+" ("LoRA+") calls no paper of that name."""
     query = _VARIANT.sub(" ", query)  # "LoRA+" is another method than LoRA
     introduced = introduced_name(plain_markup(abstract))
     written = [word.lower() for word in names_in(query) if len(word) > 2]
@@ -203,6 +204,9 @@ def calls_by_name(query: str, title: str, abstract: str) -> bool:
         return True
     if _called_as_paper(query, title) or any(abbreviates_title(name, title) for name in names_in(query)):
         return True
+    head = title_head(title)
+    if len(head.split()) >= 3 and re.search(rf"(?<!\w){re.escape(head)}(?!\w)", query, re.IGNORECASE):
+        return True  # "who wrote kernel normalized cut?": a head of three words or more is a name
     capitals = [n for n in (title, introduced, title_head(title)) if len(n) > 2 and n.isupper() and n.isalpha()]
     return any(names_any(query, [n.lower()]) and _about_paper(query, n, abstract) for n in capitals)
 

@@ -89,3 +89,20 @@ def test_results_are_the_findings_after_what_the_paper_did(answerer):
 
 def test_findings_of_a_paper_no_abstract_is_about_are_refused(answerer):
     assert answerer.ask("What are the key results of the paper on quantum gravity?").refused
+
+
+def test_a_title_head_of_three_words_calls_the_paper_in_any_case():
+    from rag.titles import calls_by_name
+
+    title = "Kernel Normalized Cut: a Theoretical Revisit"
+    abstract = "In this paper, we study the theoretical properties of clustering based on the kernel normalized cut."
+    assert calls_by_name("who wrote kernel normalized cut?", title, abstract)
+    assert not calls_by_name("who wrote normalized cut?", title, abstract)  # part of the head is no name
+
+
+def test_it_after_an_answer_saying_a_paper_is_silent_is_that_paper(answerer):
+    history = [{"role": "user", "content": "which dataset does the paper on initializing spiking networks use?"},
+               {"role": "assistant", "content": "The SpikeInit abstract does not name a dataset [1]."}]
+    answer = answerer.ask("how deep a network does it train?", history=history)
+    assert answer.standalone_question == "how deep a network does SpikeInit train?"
+    assert "1000-layer" in answer.answer
