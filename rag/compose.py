@@ -333,15 +333,17 @@ def _contribution(source: Source, ranked: list[int]) -> int | None:
 
 
 def _line_sentence(source: Source, intent: Intent, question: str) -> int:
-    """The sentence a list line quotes: the one scoring best for the question, passing over an opening
-    sentence that only speaks of the field ("Data-driven models are revolutionizing weather
-    forecasting.") for a later one holding as much of the question; a list line says what each paper does."""
+    """The sentence a list line quotes: the one scoring best for the question, unless that is an
+    opening sentence speaking of the field ("Data-driven models are revolutionizing weather
+    forecasting."): then the best of the later ones holding as much of the question that are not
+    about other work, when there is one. A list line says what each paper does."""
     scores = _scores(source, intent, question)
-    if len(scores) > 1 and not _OWN.search(source.sentence(0)):
-        focus = _focus(source, question)
-        if (focus[1:] >= focus[0]).any():
-            scores[0] = -np.inf
-    return int(np.argmax(scores))
+    best = int(np.argmax(scores))
+    if best > 0 or _OWN.search(source.sentence(0)):
+        return best
+    focus = _focus(source, question)
+    later = [i for i in range(1, len(scores)) if focus[i] >= focus[0] and not _sets_scene(source.sentence(i))]
+    return max(later, key=lambda i: scores[i]) if later else best
 
 
 def _summary(source: Source, max_sentences: int) -> list[int]:
