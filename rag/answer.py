@@ -28,7 +28,7 @@ from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
 from rag.query import answer_top_k, content_query, list_variants, papers_requested, plain_question, setting_phrase
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
-from rag.text import tokenize
+from rag.text import names_in, tokenize
 from rag.titles import calls_by_name
 from rag.verifier import build_verifier
 
@@ -230,9 +230,8 @@ class Answerer:
         question adds its own ("scaling behaviour" finds "scaling behavior"). An author's list
         (`listing`) admits every paper retrieved."""
         hits = self.retriever.search(asked, top_k=top_k, floor=False, filters=scope)
-        for paper_id in self.retriever.abbreviated(asked):
-            hits = self.retriever.search(asked, top_k=1, floor=False, filters={"paper_id": paper_id}) \
-                + [h for h in hits if h.paper_id != paper_id]
+        for hit in reversed(self._abbreviated(asked)):
+            hits = [hit] + [h for h in hits if h.paper_id != hit.paper_id]
         relevant = hits if listing else named_first(self._admitted(hits, asked), asked)
         for variant in list_variants(standalone):
             seen = {h.paper_id for h in relevant}
@@ -261,6 +260,16 @@ class Answerer:
                     continue
             kept.append(source)
         return [replace(source, n=n) for n, source in enumerate(kept, start=1)]
+
+    def _abbreviated(self, asked: str) -> list[PaperHit]:
+        """The papers whose title `asked` abbreviates ("MAML"), as hits; when some of them write the
+        acronym in their abstract ("Efficient Neural Architecture Search (ENAS)"), only those, since
+        titles sharing the initials ("Efficient Nonmyopic Active Search") are then another thing."""
+        found = [h for paper_id in self.retriever.abbreviated(asked)
+                 for h in self.retriever.search(asked, top_k=1, floor=False, filters={"paper_id": paper_id})]
+        names = [n for n in names_in(asked) if n.isupper()]
+        writing = [h for h in found if any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", hit_abstract(h, h.text)) for n in names)]
+        return writing or found
 
     def _paper_quoted(self, answer: str) -> str | None:
         """The one paper `answer` (an earlier turn's shown text) is about, when every citation is [1]:

@@ -106,3 +106,35 @@ def test_it_after_an_answer_saying_a_paper_is_silent_is_that_paper(answerer):
     answer = answerer.ask("how deep a network does it train?", history=history)
     assert answer.standalone_question == "how deep a network does SpikeInit train?"
     assert "1000-layer" in answer.answer
+
+
+_ENAS = "Efficient Neural Architecture Search via Parameters Sharing"
+_SAME_INITIALS = ("Efficient Neural Audio Synthesis", "Efficient Nonmyopic Active Search")
+
+
+@pytest.fixture(scope="module")
+def icml(tmp_path_factory):
+    """An extractive answerer over a dozen real ICML 2017 and 2018 records, with three titles whose
+    initials are all ENAS."""
+    import json
+
+    from conftest import make_settings, shared_data
+    from rag.service import RagService
+
+    root = tmp_path_factory.mktemp("icml")
+    wanted = (_ENAS, *_SAME_INITIALS)
+    for name in ("icml2017.json", "icml2018.json"):
+        records = json.loads(shared_data(f"paperlists_papercopilot/{name}").read_text())
+        (root / name).write_text(json.dumps(records[:6] + [r for r in records[6:] if r["title"] in wanted]))
+    settings = make_settings(root / "data")
+    service = RagService(settings)
+    service.ingest([str(root / "icml2017.json"), str(root / "icml2018.json")], progress=False)
+    extractive = settings.model_copy(update={"llm": settings.llm.model_copy(update={"provider": "extractive"})})
+    return answerer_for(extractive, service.retriever)
+
+
+def test_an_acronym_is_the_paper_whose_abstract_writes_it_among_titles_sharing_its_initials(icml):
+    assert {paper["title"] for paper in icml.retriever.papers()} >= {_ENAS, *_SAME_INITIALS}
+    answer = icml.ask("Which paper introduces ENAS?")
+    assert not answer.refused
+    assert {c.title for c in answer.citations} == {_ENAS}
