@@ -33,6 +33,8 @@ from rag.titles import calls_by_name
 from rag.verifier import build_verifier
 
 UNSUPPORTED_MARK = "[unsupported]"
+# How many retrieved papers are searched for one the question calls by name, beyond the top k.
+NAMED_POOL = 10
 
 
 @dataclass(kw_only=True)
@@ -225,11 +227,13 @@ class Answerer:
     def _candidates(self, asked: str, standalone: str, scope: dict[str, Any], top_k: int,
                     listing: bool) -> tuple[list[PaperHit], list[PaperHit]]:
         """The papers retrieved for `asked` within `scope`, and those the answer policy admits, the
-        papers the question names first: a paper whose title the question abbreviates joins them
+        papers the question names first: one it calls by name among the first NAMED_POOL retrieved
+        joins them ("who proposed the Wasserstein GAN"), and so does a paper whose title it abbreviates
         ("how does MAML adapt": its abstract never says "MAML"), and another reading of a list
         question adds its own ("scaling behaviour" finds "scaling behavior"). An author's list
         (`listing`) admits every paper retrieved."""
-        hits = self.retriever.search(asked, top_k=top_k, floor=False, filters=scope)
+        pool = self.retriever.search(asked, top_k=max(top_k, NAMED_POOL), floor=False, filters=scope)
+        hits = pool[:top_k] + [h for h in pool[top_k:] if calls_by_name(asked, h.title, hit_abstract(h, h.text))]
         for hit in reversed(self._abbreviated(asked)):
             hits = [hit] + [h for h in hits if h.paper_id != hit.paper_id]
         relevant = hits if listing else named_first(self._admitted(hits, asked), asked)

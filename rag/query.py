@@ -55,6 +55,8 @@ FIELD_ACRONYMS = {
     "nlp": "natural language processing", "cnn": "convolutional neural network", "cnns": "convolutional neural networks",
     "vlm": "vision-language model", "vlms": "vision-language models", "ssm": "state space model",
     "ssms": "state space models", "lr": "learning rate", "sota": "state of the art", "ood": "out-of-distribution",
+    "gan": "generative adversarial network", "gans": "generative adversarial networks", "vae": "variational autoencoder",
+    "vaes": "variational autoencoders", "rnn": "recurrent neural network", "rnns": "recurrent neural networks",
 }
 _SHORT_WORD = re.compile(r"(?<![\w/.'-])[A-Za-z][\w'./]*(?![\w'-])")
 

@@ -110,19 +110,21 @@ def test_it_after_an_answer_saying_a_paper_is_silent_is_that_paper(answerer):
 
 _ENAS = "Efficient Neural Architecture Search via Parameters Sharing"
 _SAME_INITIALS = ("Efficient Neural Audio Synthesis", "Efficient Nonmyopic Active Search")
+_WGAN = "Wasserstein Generative Adversarial Networks"
+_TWO_STEP = "A Two-Step Computation of the Exact GAN Wasserstein Distance"
 
 
 @pytest.fixture(scope="module")
 def icml(tmp_path_factory):
     """An extractive answerer over a dozen real ICML 2017 and 2018 records, with three titles whose
-    initials are all ENAS."""
+    initials are all ENAS and two on Wasserstein GANs."""
     import json
 
     from conftest import make_settings, shared_data
     from rag.service import RagService
 
     root = tmp_path_factory.mktemp("icml")
-    wanted = (_ENAS, *_SAME_INITIALS)
+    wanted = (_ENAS, *_SAME_INITIALS, _WGAN, _TWO_STEP)
     for name in ("icml2017.json", "icml2018.json"):
         records = json.loads(shared_data(f"paperlists_papercopilot/{name}").read_text())
         (root / name).write_text(json.dumps(records[:6] + [r for r in records[6:] if r["title"] in wanted]))
@@ -138,3 +140,18 @@ def test_an_acronym_is_the_paper_whose_abstract_writes_it_among_titles_sharing_i
     answer = icml.ask("Which paper introduces ENAS?")
     assert not answer.refused
     assert {c.title for c in answer.citations} == {_ENAS}
+
+
+def test_a_question_writing_a_title_calls_that_paper_and_a_field_acronym_calls_none():
+    from rag.titles import calls_by_name
+
+    wgan = "We introduce a new algorithm named WGAN, an alternative to traditional GAN training."
+    assert calls_by_name("Who proposed the Wasserstein GAN?", _WGAN, wgan)
+    assert not calls_by_name("Who proposed the Wasserstein GAN?", _TWO_STEP, "In this paper, we propose a two-step method.")
+    assert not calls_by_name("which papers improve GAN training", _WGAN, wgan)
+
+
+def test_who_proposed_a_method_named_by_its_title_gives_that_papers_authors(icml):
+    answer = icml.ask("Who proposed the Wasserstein GAN?")
+    assert [c.title for c in answer.citations] == [_WGAN]
+    assert "Martin Arjovsky" in answer.answer
