@@ -21,17 +21,20 @@ from rag.conversation import standalone_question
 from rag.errors import RagError
 from rag.compose import Statement, bears_on, compose, misses_measure, plan_text, unheld_phrases
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
-from rag.intent import Intent, classify
+from rag.intent import Intent, classify, summary_topic
+from rag.metadata import hit_abstract
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
 from rag.query import answer_top_k, content_query, list_variants, papers_requested, plain_question, setting_phrase
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
-from rag.text import tokenize
+from rag.text import names_in, tokenize
 from rag.titles import calls_by_name
 from rag.verifier import build_verifier
 
 UNSUPPORTED_MARK = "[unsupported]"
+# How many retrieved papers are searched for one the question calls by name, beyond the top k.
+NAMED_POOL = 10
 
 
 @dataclass(kw_only=True)
@@ -144,7 +147,7 @@ class Answerer:
 
     def _events(self, question: str, history: list[dict] | None, top_k: int | None) -> Iterator[str | Answer]:
         clock = _Clock()
-        standalone = standalone_question(question, history, self.settings.answer.history_turns)
+        standalone = standalone_question(question, history, self.settings.answer.history_turns, self._paper_quoted)
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
         named = self.retriever.named_scope(asked)
         if _about_the_collection(_unscoped(asked, named)):  # "how many papers are from 2018?": the store answers
@@ -173,8 +176,9 @@ class Answerer:
         sources = prepare_sources(relevant, asked, self.retriever.embedder, self.retriever.store,
                                   max_sentences=self.settings.answer.max_source_sentences)
         intent = Intent("papers") if listing else classify(asked)
-        if intent.kind in ("paper", "papers", "method") and not listing:
-            kept = self._on_topic(sources, asked, final_head=intent.kind == "paper")
+        if intent.kind in ("paper", "papers", "method", "summary") and not listing:
+            topic = summary_topic(asked) if intent.kind == "summary" else asked  # "summarize", "results": no topic
+            kept = self._on_topic(sources, topic, final_head=intent.kind == "paper")
             # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:
             # the papers ranked below it are further still ("prunes the weights of large language models").
             sources = kept if intent.kind == "papers" or not kept or kept[0].hit is sources[0].hit else []
@@ -223,14 +227,15 @@ class Answerer:
     def _candidates(self, asked: str, standalone: str, scope: dict[str, Any], top_k: int,
                     listing: bool) -> tuple[list[PaperHit], list[PaperHit]]:
         """The papers retrieved for `asked` within `scope`, and those the answer policy admits, the
-        papers the question names first: a paper whose title the question abbreviates joins them
+        papers the question names first: one it calls by name among the first NAMED_POOL retrieved
+        joins them ("who proposed the Wasserstein GAN"), and so does a paper whose title it abbreviates
         ("how does MAML adapt": its abstract never says "MAML"), and another reading of a list
         question adds its own ("scaling behaviour" finds "scaling behavior"). An author's list
         (`listing`) admits every paper retrieved."""
-        hits = self.retriever.search(asked, top_k=top_k, floor=False, filters=scope)
-        for paper_id in self.retriever.abbreviated(asked):
-            hits = self.retriever.search(asked, top_k=1, floor=False, filters={"paper_id": paper_id}) \
-                + [h for h in hits if h.paper_id != paper_id]
+        pool = self.retriever.search(asked, top_k=max(top_k, NAMED_POOL), floor=False, filters=scope)
+        hits = pool[:top_k] + [h for h in pool[top_k:] if calls_by_name(asked, h.title, hit_abstract(h, h.text))]
+        for hit in reversed(self._abbreviated(asked)):
+            hits = [hit] + [h for h in hits if h.paper_id != hit.paper_id]
         relevant = hits if listing else named_first(self._admitted(hits, asked), asked)
         for variant in list_variants(standalone):
             seen = {h.paper_id for h in relevant}
@@ -259,6 +264,33 @@ class Answerer:
                     continue
             kept.append(source)
         return [replace(source, n=n) for n, source in enumerate(kept, start=1)]
+
+    def _abbreviated(self, asked: str) -> list[PaperHit]:
+        """The papers whose title `asked` abbreviates ("MAML"), as hits; when some of them write the
+        acronym in their abstract ("Efficient Neural Architecture Search (ENAS)"), only those, since
+        titles sharing the initials ("Efficient Nonmyopic Active Search") are then another thing."""
+        found = [h for paper_id in self.retriever.abbreviated(asked)
+                 for h in self.retriever.search(asked, top_k=1, floor=False, filters={"paper_id": paper_id})]
+        names = [n for n in names_in(asked) if n.isupper()]
+        writing = [h for h in found if any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", hit_abstract(h, h.text)) for n in names)]
+        return writing or found
+
+    def _paper_quoted(self, answer: str) -> str | None:
+        """The one paper `answer` (an earlier turn's shown text) is about, when every citation is [1]:
+        the display title of the paper its longest quotation is found in word for word, or the name
+        it gives the paper it says is silent ("The SpikeInit abstract does not name a dataset [1].").
+        None else."""
+        if set(re.findall(r"\[(\d+)\]", answer)) != {"1"}:
+            return None
+        quotes = re.findall(r"“([^”]{20,})”", answer)
+        if not quotes:
+            silent = _SILENT_ABOUT.match(answer)
+            return (silent.group("name") or silent.group("long")) if silent else None
+        quote = max(quotes, key=len)
+        hits = self.retriever.search(quote, top_k=1, floor=False)
+        if hits and " ".join(quote.split()) in " ".join(hit_abstract(hits[0], hits[0].text).split()):
+            return hits[0].display_title
+        return None
 
     def _admitted(self, hits: list[PaperHit], query: str) -> list[PaperHit]:
         """The hits the answer policy admits for `query` (see rag.relevance)."""
@@ -316,6 +348,8 @@ class Answerer:
                       timings_ms=clock.timings(), sources=closest, removed_sentences=[], standalone_question=standalone)
 
 
+# How an answer names a paper whose abstract is silent on what was asked (rag.compose._the_abstract).
+_SILENT_ABOUT = re.compile(r"^The (?:(?P<name>.+?) abstract|abstract of (?P<long>.+?)) (?:does not|is silent)\b")
 # Words of a question listing papers that name no topic ("which papers were published ...", "list all papers",
 # "what did X write / propose").
 _LISTING_WORDS = set(tokenize("published appeared presented list papers accepted show give included have held "

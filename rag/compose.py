@@ -83,6 +83,13 @@ _PROPOSES = re.compile(
     r"\b(?:this paper|this work|we)\s+(?:\w+\s+)?(?:propose|introduce|present|develop|design)s?\b"
     r"|\bby\s+(?:introducing|proposing|developing|designing)\b|^\W*our\s+(?:approach|method|framework|model)\b",
     re.IGNORECASE)
+# A sentence reporting a result: what the method achieves, improves or reduces, a percentage.
+_RESULT = re.compile(r"\b(?:achiev(?:es|ed|ing)|improv(?:es|ed|ing)|reduc(?:es|ed|ing)|state-of-the-art|yields?|gains?)\b|\d%",
+                     re.IGNORECASE)
+# A sentence in which the authors report what they found.
+_FOUND = re.compile(r"\bwe\s+(?:also\s+|further\s+)?(?:find|found|show|demonstrate|observe|prove)\b"
+                    r"|\b(?:results?|experiments?|evaluations?|analys[ie]s)\s+(?:\w+\s+){0,2}(?:show|demonstrate|indicate|suggest|reveal|confirm)"
+                    r"|\b(?:outperform|surpass)\w*", re.IGNORECASE)
 # A sentence reporting a finding, which answers a yes/no question or a comparison.
 _FINDING = re.compile(
     r"\b(?:we\s+(?:also\s+|further\s+)?(?:find|found|show|demonstrate|observe|prove)|(?:results?|experiments?|analys[ie]s)\s+"
@@ -135,8 +142,22 @@ _SPEED_ASKED = re.compile(r"\b(?:how\s+(?:fast|quickly)|speed-?ups?|faster|laten
 _DURATION_ASKED = re.compile(r"\bhow\s+long\s+(?:does|do|did|will|would)\b.*\b(?:take|last|run)\b|\bhow\s+much\s+time\b"
                              r"|\b(?:training|wall-clock|running|run)\s+time\b", re.IGNORECASE)
 _DURATION = re.compile(r"\b(?:seconds?|minutes?|hours?|hrs?|days?|weeks?|months?|\d+(?:\.\d+)?\s*(?:s|ms|min|h|hr))\b", re.IGNORECASE)
+_DEPTH_ASKED = re.compile(r"\bhow\s+deep\b|\bdepth\b", re.IGNORECASE)
+_DEPTH = re.compile(r"\b(?:deep|deeper|depths?|layers?|layered)\b", re.IGNORECASE)
+# "how far ahead does X forecast": a lead time, stated only with a horizon or a unit of time.
+_HORIZON_ASKED = re.compile(r"\bhow\s+far\s+(?:ahead|out|into\s+the\s+future)\b|\blead\s+times?\b|\bhorizons?\b", re.IGNORECASE)
+_HORIZON = re.compile(r"\b(?:ahead|horizons?|lead|hours?|days?|minutes?|weeks?|months?|years?|steps?|\d+(?:\.\d+)?\s*(?:h|hrs?|mins?))\b",
+                      re.IGNORECASE)
+_WIDTH_ASKED = re.compile(r"\bhow\s+wide\b", re.IGNORECASE)
+_WIDTH = re.compile(r"\b(?:wide|wider|width|widths|channels?|neurons?|units?|hidden)\b", re.IGNORECASE)
+_FREQUENCY_ASKED = re.compile(r"\bhow\s+often\b|\bhow\s+frequently\b", re.IGNORECASE)
+_FREQUENCY = re.compile(r"\b(?:often|frequency|frequencies|every|per|times|daily|hourly|weekly|monthly|annually)\b", re.IGNORECASE)
 _FEW = re.compile(r"\ba\s+few\b", re.IGNORECASE)
 _SPEED = re.compile(r"\b(?:faster|speed-?ups?|-?fold|latency|throughput|real-time|seconds?|ms|times)\b|×", re.IGNORECASE)
+# What a "how fast / how long / how deep / how far ahead / how wide / how often" question measures: a
+# sentence answers it only when it states a figure together with that dimension's words.
+_DIMENSIONS = ((_SPEED_ASKED, _SPEED), (_DURATION_ASKED, _DURATION), (_DEPTH_ASKED, _DEPTH), (_HORIZON_ASKED, _HORIZON),
+               (_WIDTH_ASKED, _WIDTH), (_FREQUENCY_ASKED, _FREQUENCY))
 _OWN = re.compile(r"\b(?:we|our)\b", re.IGNORECASE)
 # "besides eDOS, what other spectra ...": the excluded thing is known, not asked for.
 # So is what the asked thing is added to: "what do modified SINNs add on top of SINNs".
@@ -215,8 +236,13 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         return [Statement(f"{_the_abstract(named)} {intent.missing_phrase()}{record} [{named.n}].",
                           named.n, silent=True)]
     if intent.kind == "papers":
-        return [_line(src, int(np.argmax(_scores(src, intent, question)))) for src in sources]
+        return [_line(src, _line_sentence(src, intent, question)) for src in sources]
     top = sources[0]
+    if intent.kind == "summary":
+        chosen = _findings(top)[:max_sentences] if intent.noun == "findings" else _summary(top, max_sentences)
+        if not chosen:
+            return [Statement(f"{_the_abstract(top)} {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
+        return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(chosen)]
     scores = _scores(top, intent, question)
     eligible = _answering(top, intent, question)
     if not eligible.any():
@@ -304,6 +330,44 @@ def _contribution(source: Source, ranked: list[int]) -> int | None:
     if proposes is not None or _OWN.search(source.sentence(ranked[0])):
         return proposes
     return next((i for i in ranked[1:] if _OWN.search(source.sentence(i))), None)
+
+
+def _line_sentence(source: Source, intent: Intent, question: str) -> int:
+    """The sentence a list line quotes: the one scoring best for the question, unless that is an
+    opening sentence speaking of the field ("Data-driven models are revolutionizing weather
+    forecasting."): then the best of the later ones holding as much of the question that are not
+    about other work, when there is one. A list line says what each paper does."""
+    scores = _scores(source, intent, question)
+    best = int(np.argmax(scores))
+    if best > 0 or _OWN.search(source.sentence(0)):
+        return best
+    focus = _focus(source, question)
+    later = [i for i in range(1, len(scores)) if focus[i] >= focus[0] and not _sets_scene(source.sentence(i))]
+    return max(later, key=lambda i: scores[i]) if later else best
+
+
+def _summary(source: Source, max_sentences: int) -> list[int]:
+    """The sentences summing a paper up, in the abstract's order: what the authors did (`_did`) and
+    what they found (their first finding after it), at most `max_sentences`."""
+    did = _did(source)
+    found = next(iter(_findings(source)), None)
+    return sorted({did, found} - {None})[: max(1, max_sentences)]
+
+
+def _did(source: Source) -> int:
+    """The sentence saying what the authors did: the one introducing their work, else their first in
+    their own voice, else the opening sentence."""
+    count = len(source.spans)
+    introduces = next((i for i in range(count) if _PROPOSES.search(source.sentence(i))), None)
+    return introduces if introduces is not None else next((i for i in range(count) if _OWN.search(source.sentence(i))), 0)
+
+
+def _findings(source: Source) -> list[int]:
+    """The sentences reporting what the paper found, in the abstract's order, from the one saying
+    what the authors did on: a finding ("we show", "outperforms") or a result ("achieves", "reduces
+    ... by 12%"), not a sentence about other work."""
+    return [i for i in range(_did(source), len(source.spans))
+            if (_FOUND.search(source.sentence(i)) or _RESULT.search(source.sentence(i))) and not _sets_scene(source.sentence(i))]
 
 
 def plan_text(statements: list[Statement]) -> str:
@@ -480,8 +544,7 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     other intents every sentence."""
     asked = key_terms(question)
     name = display_name(source).lower()
-    speed = bool(_SPEED_ASKED.search(question))
-    duration = bool(_DURATION_ASKED.search(question))
+    dimensions = [stated for asked_for, stated in _DIMENSIONS if asked_for.search(question)]
     # Capitalised words of a phrase the abstract abbreviates ("Theory of Mind (ToM)") are no model's name;
     # nor, when a language model is asked for, the terms it defines ("Bayesian persuasion (BP)").
     spelled = {w.lower() for m in _SPELLED_OUT.finditer(plain_markup(source.abstract)) for w in m.group(1).split()}
@@ -494,8 +557,7 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
         if intent.kind == "quantity":
-            flags.append(_states_number(sentence, asked) and (not speed or bool(_SPEED.search(sentence)))
-                         and (not duration or bool(_DURATION.search(sentence))))
+            flags.append(_states_number(sentence, asked) and all(stated.search(sentence) for stated in dimensions))
         elif intent.kind == "entity" and intent.noun.lower() in _DATA_NOUNS:
             # "what kind of data": a sentence saying "snapshot data" answers too
             # "which realistic datasets": a sentence naming one ("MD17"), not one restating "realistic datasets"

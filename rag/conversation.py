@@ -3,12 +3,16 @@
 Each user turn of the history is resolved in order, carrying its subject: the names it mentions
 (PLaTITO, MEG-XL, QM9), or failing that its content words. A later question that refers back
 ("what dataset did it use?", "and its code?", "what about MEG-XL?") gets that subject put in place
-of the reference, so retrieval sees a question that stands alone.
+of the reference, so retrieval sees a question that stands alone. One thing ("it", "this method")
+after an answer that quoted one paper means that paper when the question before named none ("which
+paper uses radar?" ... "how far ahead does it forecast?"), if the caller can tell which paper an
+answer quoted.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from rag.text import names_in
 
@@ -17,6 +21,9 @@ _ANAPHORA = re.compile(
     r"its|it|they|their|them)\b",
     re.IGNORECASE,
 )
+# A reference to one thing: "it", "its", "this paper", "that method", "the model".
+_SINGULAR = re.compile(r"\b(?:it|its|(?:this|that|the)\s+(?:paper|method|model|approach|work|framework|study|one))\b",
+                       re.IGNORECASE)
 _CONTINUATION = re.compile(r"^\s*(?:and|also|what about|how about|and what about)\b[\s,]*", re.IGNORECASE)
 _QUESTION_WORDS = frozenset(
     "what which who whom whose how why when where does do did is are was were can could should would "
@@ -39,16 +46,32 @@ def is_follow_up(question: str) -> bool:
     return bool(_CONTINUATION.match(question)) or (not names_in(question) and bool(_ANAPHORA.search(question)))
 
 
-def standalone_question(question: str, history: list[dict] | None, max_messages: int) -> str:
-    """`question` rewritten to stand alone given the Gradio-style `history`; unchanged when it already does."""
+def standalone_question(question: str, history: list[dict] | None, max_messages: int,
+                        paper_quoted: Callable[[str], str | None] | None = None) -> str:
+    """`question` rewritten to stand alone given the Gradio-style `history`; unchanged when it already does.
+
+    `paper_quoted(answer)`, when given, names the one paper an earlier answer quoted (None when it
+    quoted none or several); a question about one thing ("it", "this method") right after such an
+    answer is then about that paper, unless the question before named its subject ("what is MeshFT?").
+    """
     subject = ""
     previous = ""
     recent = (history or [])[-max_messages:] if max_messages else []
     for message in recent:
-        text = _text(message.get("content")) if message.get("role") == "user" else ""
-        if text:
+        text = _text(message.get("content"))
+        if text and message.get("role") == "user":
             previous, subject = _resolve(text, previous, subject)
+    last = recent[-1] if recent else {}
+    if paper_quoted and last.get("role") == "assistant" and not names_in(previous) and _refers_to_one(question):
+        paper = paper_quoted(_text(last.get("content")))
+        if paper:
+            subject = paper
     return _resolve(question, previous, subject)[0]
+
+
+def _refers_to_one(question: str) -> bool:
+    """True for a follow-up about one thing ("how deep is it?", "who wrote this paper?")."""
+    return is_follow_up(question) and not _CONTINUATION.match(question) and bool(_SINGULAR.search(question))
 
 
 def _text(content: object) -> str:

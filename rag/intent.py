@@ -1,6 +1,6 @@
 """What a question asks for: a quantity, a named thing (dataset, model, ...), a method, a cause or
 limitation ("why ...", "what's wrong with ..."), a paper, a list of papers, a yes/no answer or
-comparison ("check"), who wrote a work, when or where it appeared ("bibliographic", which no
+comparison ("check"), a summary of one paper ("summary"), who wrote a work, when or where it appeared ("bibliographic", which no
 abstract states about itself), where its code is ("code": "is Geo-R1 open source?"), the long form
 of an acronym ("expansion"), what the collection itself holds ("collection": "how many papers are
 there?"), or something no abstract holds at all ("out_of_scope": "tell me a joke").
@@ -19,7 +19,7 @@ from typing import Literal
 from rag.query import papers_requested
 
 Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "check", "general", "bibliographic",
-               "expansion", "out_of_scope", "code", "collection"]
+               "expansion", "out_of_scope", "code", "collection", "summary"]
 
 _QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
@@ -141,6 +141,21 @@ _COLLECTION = re.compile(
     rf"|(?:what|which)\s+(?:venues|conferences|years|sources|files)\s+(?:are\s+in|does|do)\s+(?:{_STORE}|you)(?:\s+(?:hold|have|cover|contain))?"
     rf"|what\s+(?:is\s+in|does)\s+{_STORE}(?:\s+(?:hold|have|cover|contain))?)\W*$",
     re.IGNORECASE)
+# "summarize the LoRA paper", "what is the SpikeInit paper about", "tl;dr of MeshFT": what the paper
+# did and what it found.
+_SUMMARY = re.compile(
+    r"\bsummar(?:y|ies|ise|ize|ised|ized)\b|\btl;?\s*dr\b|\boverview\s+of\b|\bin\s+a\s+nutshell\b|\bgist\b"
+    r"|\bwhat\s+(?:is|was)\s+(?:the\s+)?(?:[\w-]+\s+){0,5}(?:paper|work|study|article|abstract)\s+about\b"
+    r"|\bwhat\s+(?:is|was)\s+(?:the\s+)?(?:paper|work|study|article)\s+(?:on|by|from|with)\s+.+?\s+about\s*\W*$",
+    re.IGNORECASE)
+# The words that ask for a summary or for results, not for a topic.
+_SUMMARY_WORDS = re.compile(r"\b(?:summar\w*|tl;?\s*dr|overview|nutshell|gist|results?|findings?|main|key|find|about)\b",
+                            re.IGNORECASE)
+# "what are GEAR's results", "what did they find", "main findings of X": what the paper found.
+_FINDINGS = re.compile(
+    r"\bwhat\s+(?:are|were)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}?(?:main\s+|key\s+)?(?:results|findings)\b"
+    r"|\b(?:main|key)\s+(?:results|findings)\b|\bwhat\s+did\s+(?:[\w'’-]+\s+){1,4}?find\b",
+    re.IGNORECASE)
 _METHOD = re.compile(r"^\s*(?:how|why)\b|\bwhat\s+does\s+.+\s+(?:use|add|do|combine|rely|introduce)\b", re.IGNORECASE)
 # Nouns that name what is asked, for "The X abstract does not name a dataset".
 _ASKED_NOUN = {
@@ -182,6 +197,8 @@ class Intent:
             return f"does not spell out {self.noun}"
         if self.kind == "code":
             return "does not link its code"
+        if self.kind == "summary":
+            return "does not report its results"
         if self.kind == "general" and self.phrase:
             return f"does not say which {self.phrase.lower()}"
         return "does not say"
@@ -200,6 +217,10 @@ def classify(question: str) -> Intent:
         return Intent("bibliographic", _bibliographic_noun(bibliographic.group(0)))
     if _CODE.search(question):
         return Intent("code")
+    if _FINDINGS.search(question):
+        return Intent("summary", "findings")
+    if _SUMMARY.search(question):
+        return Intent("summary")
     expansion = _EXPANSION.search(question)
     if expansion:
         return Intent("expansion", expansion.group("a") or expansion.group("b"))
@@ -234,6 +255,13 @@ _BIBLIOGRAPHIC_MISSING = {
     "venue": "does not state where it was published", "affiliation": "does not name its authors' institutions",
     "status": "does not state whether it was accepted",
 }
+
+
+def summary_topic(question: str) -> str:
+    """`question` without the words asking for a summary or for results ("What is the paper on sliced
+    score matching about?" keeps "What is the paper on sliced score matching?"): what the summed-up
+    paper must be about."""
+    return " ".join(_SUMMARY_WORDS.sub(" ", question).split())
 
 
 def _bibliographic_noun(asked: str) -> str:

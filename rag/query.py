@@ -32,7 +32,8 @@ _WORD = re.compile(r"[\w'-]+|[^\w\s]")
 # "which/what papers ...", "list (the) papers ...", "papers that/which/on/about ...", "any work on ...".
 _PLURAL = r"(?:papers|articles|works|studies|publications)"
 _LIST_QUESTION = re.compile(
-    rf"\b(?:which|what|list|name|find|show|give|recommend|are\s+there|other|several|some|all)\b[^.?!]{{0,40}}\b{_PLURAL}\b"
+    rf"\b(?:which|what|list|name|find|show|give|recommend|are\s+there|other|several|some|all|compare|contrast|summari[sz]e)\b"
+    rf"[^.?!]{{0,40}}\b{_PLURAL}\b"
     rf"|\b{_PLURAL}\s+(?:that|which|about|on|using|use|study|studying|propose|proposing|tackle|address)\b"
     rf"|\bhow\s+many\s+{_PLURAL}\b",  # "how many papers are about X": the list answers it
     re.IGNORECASE,
@@ -54,6 +55,8 @@ FIELD_ACRONYMS = {
     "nlp": "natural language processing", "cnn": "convolutional neural network", "cnns": "convolutional neural networks",
     "vlm": "vision-language model", "vlms": "vision-language models", "ssm": "state space model",
     "ssms": "state space models", "lr": "learning rate", "sota": "state of the art", "ood": "out-of-distribution",
+    "gan": "generative adversarial network", "gans": "generative adversarial networks", "vae": "variational autoencoder",
+    "vaes": "variational autoencoders", "rnn": "recurrent neural network", "rnns": "recurrent neural networks",
 }
 _SHORT_WORD = re.compile(r"(?<![\w/.'-])[A-Za-z][\w'./]*(?![\w'-])")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from rag.query import plain_question, topic_words
+from rag.query import FIELD_ACRONYMS, plain_question, topic_words
 from rag.text import names_in, tokenize
 
 MAX_TITLE_WORDS = 9
@@ -28,6 +28,7 @@ _GENERIC = {
     "AI", "ML", "DL", "RL", "NLP", "LLM", "LLMs", "MLLM", "MLLMs", "VLM", "VLMs", "SNN", "SNNs", "ANN",
     "ANNs", "CNN", "CNNs", "GNN", "GNNs", "PDE", "PDEs", "RNA", "DNA", "MAE", "SGD", "KL", "ODE", "SDE",
     "GPU", "GPUs", "CPU", "API", "BO", "MD", "DFT", "ToM", "SSM", "SSMs", "RCT", "OBS", "ID", "TI",
+    "GAN", "GANs", "VAE", "VAEs", "RNN", "RNNs",
 }
 
 
@@ -194,17 +195,37 @@ def calls_by_name(query: str, title: str, abstract: str) -> bool:
     name typed in lower case ("gear") when the rest of the question is about the paper: it has no
     other topic word (who wrote it, when it appeared aside), or one the abstract holds ("credit card
     fraud" does not call CARD); the title's head before a colon counts ("bearcubs" for "BEARCUBS: A
-    benchmark ..."). A name followed by "+" ("LoRA+") calls no paper of that name."""
+    benchmark ..."), and one of three words or more in any case ("kernel normalized cut" for "Kernel
+    Normalized Cut: a Theoretical Revisit"); so does a question writing the title's words in a row, a
+    field acronym for some of them ("the Wasserstein GAN"). A field acronym ("GAN", "LLM") names no
+    paper by itself; a name followed by "+" ("LoRA+") calls no paper of that name."""
     query = _VARIANT.sub(" ", query)  # "LoRA+" is another method than LoRA
     introduced = introduced_name(plain_markup(abstract))
-    written = [word.lower() for word in names_in(query) if len(word) > 2]
+    written = [word.lower() for word in names_in(query) if len(word) > 2 and not is_generic_term(word)]
     own = f"{title} {introduced} {re.sub(r'[$^{}]', '', title)}".lower()  # "E$^2$GAN" is called "E2GAN"
     if any(word in own for word in written) or names_any(query, own_names(title, abstract)):
         return True
     if _called_as_paper(query, title) or any(abbreviates_title(name, title) for name in names_in(query)):
         return True
+    if _writes_title(query, title, abstract):
+        return True
+    head = title_head(title)
+    if len(head.split()) >= 3 and re.search(rf"(?<!\w){re.escape(head)}(?!\w)", query, re.IGNORECASE):
+        return True  # "who wrote kernel normalized cut?": a head of three words or more is a name
     capitals = [n for n in (title, introduced, title_head(title)) if len(n) > 2 and n.isupper() and n.isalpha()]
     return any(names_any(query, [n.lower()]) and _about_paper(query, n, abstract) for n in capitals)
+
+
+def _writes_title(query: str, title: str, abstract: str) -> bool:
+    """True when `query` writes a stored title's words (its head before a colon, if it has one) in a
+    row, a field acronym standing for its words ("the Wasserstein GAN" for "Wasserstein Generative
+    Adversarial Networks"); titles made from the abstract's opening words name nothing."""
+    if is_opening(title, abstract):
+        return False
+    spelled = re.sub(r"[A-Za-z]+", lambda m: FIELD_ACRONYMS.get(m.group(0).lower(), m.group(0)), query)
+    wanted = tokenize(title.partition(":")[0] if ":" in title else title)
+    asked = tokenize(spelled)
+    return len(wanted) >= 2 and any(asked[i:i + len(wanted)] == wanted for i in range(len(asked) - len(wanted) + 1))
 
 
 # Words that refer to a paper without naming it ("the same paper", "the first paper").

@@ -31,3 +31,31 @@ def test_gradio_content_parts_and_chains_are_followed():
                {"role": "user", "content": "which datasets did it use?"}]
     assert standalone_question("how fast is it?", history, 6) == "how fast is QHNetV2?"
     assert names_in("Compare QM9, MD17 and the Transformer") == ["QM9", "MD17"]
+
+
+RADAR_HISTORY = [
+    {"role": "user", "content": "Which paper uses radar data?"},
+    {"role": "assistant", "content": "“StormInsight integrates multi-source observations—including radar, satellite, and station.” [1]"},
+]
+
+
+def test_one_thing_after_an_answer_quoting_one_paper_is_that_paper():
+    def quoted(answer: str) -> str | None:
+        return "StormInsight" if "StormInsight" in answer else None
+
+    asked = standalone_question("How far ahead does it forecast?", RADAR_HISTORY, 6, quoted)
+    assert asked == "How far ahead does StormInsight forecast?"
+    assert standalone_question("who wrote this paper?", RADAR_HISTORY, 6, quoted) == "who wrote StormInsight?"
+    # without a way to tell the quoted paper, the subject is still the question's own words
+    assert standalone_question("How far ahead does it forecast?", RADAR_HISTORY, 6) == "How far ahead does radar data forecast?"
+
+
+def test_the_earlier_questions_named_subject_wins_over_the_quoted_paper():
+    history = [{"role": "user", "content": "What is MeshFT?"}, {"role": "assistant", "content": "“...” [1]"}]
+    assert standalone_question("who wrote it?", history, 6, lambda answer: "Some Other Paper") == "who wrote MeshFT?"
+
+
+def test_plural_references_keep_the_question_subject():
+    history = [{"role": "user", "content": "Which papers study weather?"}, {"role": "assistant", "content": "- “a” [1]\n- “b” [2]"}]
+    asked = standalone_question("which of them use radar?", history, 6, lambda answer: "StormInsight")
+    assert "StormInsight" not in asked and "weather" in asked

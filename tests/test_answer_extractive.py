@@ -140,3 +140,15 @@ def test_a_which_papers_question_lists_past_a_smaller_top_k(extractive):
     # The page always passes its slider's top-k; a list question still gets answer.max_papers sources.
     answer = extractive.ask("which papers study spiking neural networks?", top_k=2)
     assert not answer.refused and len(answer.citations) > 2
+
+
+def test_a_follow_up_about_it_asks_about_the_paper_the_last_answer_quoted(answerer):
+    first = answerer.ask("Which paper uses radar data?")
+    assert first.citations and first.citations[0].paper_id == STORM
+    history = [{"role": "user", "content": "Which paper uses radar data?"}, {"role": "assistant", "content": first.answer}]
+    answer = answerer.ask("How far ahead does it forecast?", history=history)
+    assert answer.standalone_question == "How far ahead does StormInsight forecast?"
+    assert answer.sources[0].paper_id == STORM
+    # an answer quoting nothing word for word names no paper: the question's own words stay the subject
+    made_up = [history[0], {"role": "assistant", "content": "“Radar is used by a model that nobody wrote about here.” [1]"}]
+    assert "StormInsight" not in answerer.ask("How far ahead does it forecast?", history=made_up).standalone_question

@@ -1,0 +1,157 @@
+"""Questions a researcher asks in a conversation, found by using the chat on the seeds (stop 25):
+summaries of one paper, comparisons of several, list lines that say what each paper does, and
+figure questions on a dimension ("how far ahead") the abstract states no figure for."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import answerer_for
+from rag.intent import classify
+from rag.query import papers_requested
+
+LORA = "003_cb611f67ebca296c#7"
+SPIKEINIT = "000_711129f47277f084#5"
+STORM = "000_711129f47277f084#4"
+AURORA = "000_711129f47277f084#9"
+
+
+@pytest.fixture(scope="module")
+def answerer(seeded_settings, seeded_retriever):
+    settings = seeded_settings.model_copy(update={"llm": seeded_settings.llm.model_copy(update={"provider": "extractive"})})
+    return answerer_for(settings, seeded_retriever)
+
+
+@pytest.mark.parametrize("question", ["Summarize the paper on LoRA.", "What is the LoRA paper about?", "tl;dr of SpikeInit",
+                                      "Give me an overview of MeshFT"])
+def test_a_summary_request_is_its_own_intent(question):
+    assert classify(question).kind == "summary"
+
+
+@pytest.mark.parametrize("question", ["Compare the two spiking network papers.", "Summarize the papers on weather forecasting"])
+def test_comparing_or_summing_up_several_papers_lists_them(question):
+    assert papers_requested(question)
+
+
+def test_a_summary_says_what_the_paper_did_and_found(answerer):
+    answer = answerer.ask("Summarize the paper on LoRA.")
+    assert {c.paper_id for c in answer.citations} == {LORA}
+    assert answer.answer.startswith("“We study forgetting through a tractable")
+    assert "We show that one phase transition appears" in answer.answer
+    assert "time-to-deviation" not in answer.answer  # the closest sentence to "LoRA" is not the summary
+
+
+def test_a_summary_of_a_paper_no_abstract_is_about_is_refused(answerer):
+    assert answerer.ask("Summarize the paper on quantum gravity").refused
+
+
+def test_comparing_the_spiking_papers_gives_a_line_on_each(answerer):
+    answer = answerer.ask("Compare the two spiking network papers.")
+    lines = answer.answer.splitlines()
+    assert len(lines) >= 2 and all(line.startswith("- ") for line in lines)
+    assert SPIKEINIT in {c.paper_id for c in answer.citations}
+
+
+def test_a_list_line_says_what_the_paper_does_not_how_its_field_stands(answerer):
+    answer = answerer.ask("What papers are about weather?")
+    assert AURORA in {c.paper_id for c in answer.citations}
+    assert "Data-driven models are revolutionizing weather forecasting." not in answer.answer
+
+
+def test_how_far_ahead_needs_a_horizon_not_any_figure(answerer):
+    answer = answerer.ask("How far ahead does StormInsight forecast?")
+    assert not answer.refused and answer.citations[0].paper_id == STORM
+    assert re.fullmatch(r"The StormInsight abstract does not state this figure \[1\]\.", answer.answer)
+    deep = answerer.ask("How deep a network can SpikeInit train without normalization?")
+    assert "1000-layer" in deep.answer
+
+
+GEAR = "003_cb611f67ebca296c#3"
+
+
+@pytest.mark.parametrize("question", ["What are GEAR's results?", "What are the main findings of the LoRA paper?",
+                                      "What did the authors of SpikeInit find?"])
+def test_a_question_for_results_asks_for_findings(question):
+    assert classify(question) == classify("what are its key results?")
+    assert (classify(question).kind, classify(question).noun) == ("summary", "findings")
+
+
+def test_results_are_the_findings_after_what_the_paper_did(answerer):
+    answer = answerer.ask("What are GEAR's results?")
+    assert {c.paper_id for c in answer.citations} == {GEAR} and "14.4%" in answer.answer
+    assert "Ricci curvature" not in answer.answer  # what GEAR is, not what it found
+    found = answerer.ask("What did the authors of SpikeInit find?")
+    assert "1000-layer" in found.answer
+    assert "unsuitable for variable-length tasks" not in found.answer  # "reduced batch size" is the problem, no result
+
+
+def test_findings_of_a_paper_no_abstract_is_about_are_refused(answerer):
+    assert answerer.ask("What are the key results of the paper on quantum gravity?").refused
+
+
+def test_a_title_head_of_three_words_calls_the_paper_in_any_case():
+    from rag.titles import calls_by_name
+
+    title = "Kernel Normalized Cut: a Theoretical Revisit"
+    abstract = "In this paper, we study the theoretical properties of clustering based on the kernel normalized cut."
+    assert calls_by_name("who wrote kernel normalized cut?", title, abstract)
+    assert not calls_by_name("who wrote normalized cut?", title, abstract)  # part of the head is no name
+
+
+def test_it_after_an_answer_saying_a_paper_is_silent_is_that_paper(answerer):
+    history = [{"role": "user", "content": "which dataset does the paper on initializing spiking networks use?"},
+               {"role": "assistant", "content": "The SpikeInit abstract does not name a dataset [1]."}]
+    answer = answerer.ask("how deep a network does it train?", history=history)
+    assert answer.standalone_question == "how deep a network does SpikeInit train?"
+    assert "1000-layer" in answer.answer
+
+
+_ENAS = "Efficient Neural Architecture Search via Parameters Sharing"
+_SAME_INITIALS = ("Efficient Neural Audio Synthesis", "Efficient Nonmyopic Active Search")
+_WGAN = "Wasserstein Generative Adversarial Networks"
+_TWO_STEP = "A Two-Step Computation of the Exact GAN Wasserstein Distance"
+
+
+@pytest.fixture(scope="module")
+def icml(tmp_path_factory):
+    """An extractive answerer over a dozen real ICML 2017 and 2018 records, with three titles whose
+    initials are all ENAS and two on Wasserstein GANs."""
+    import json
+
+    from conftest import make_settings, shared_data
+    from rag.service import RagService
+
+    root = tmp_path_factory.mktemp("icml")
+    wanted = (_ENAS, *_SAME_INITIALS, _WGAN, _TWO_STEP)
+    for name in ("icml2017.json", "icml2018.json"):
+        records = json.loads(shared_data(f"paperlists_papercopilot/{name}").read_text())
+        (root / name).write_text(json.dumps(records[:6] + [r for r in records[6:] if r["title"] in wanted]))
+    settings = make_settings(root / "data")
+    service = RagService(settings)
+    service.ingest([str(root / "icml2017.json"), str(root / "icml2018.json")], progress=False)
+    extractive = settings.model_copy(update={"llm": settings.llm.model_copy(update={"provider": "extractive"})})
+    return answerer_for(extractive, service.retriever)
+
+
+def test_an_acronym_is_the_paper_whose_abstract_writes_it_among_titles_sharing_its_initials(icml):
+    assert {paper["title"] for paper in icml.retriever.papers()} >= {_ENAS, *_SAME_INITIALS}
+    answer = icml.ask("Which paper introduces ENAS?")
+    assert not answer.refused
+    assert {c.title for c in answer.citations} == {_ENAS}
+
+
+def test_a_question_writing_a_title_calls_that_paper_and_a_field_acronym_calls_none():
+    from rag.titles import calls_by_name
+
+    wgan = "We introduce a new algorithm named WGAN, an alternative to traditional GAN training."
+    assert calls_by_name("Who proposed the Wasserstein GAN?", _WGAN, wgan)
+    assert not calls_by_name("Who proposed the Wasserstein GAN?", _TWO_STEP, "In this paper, we propose a two-step method.")
+    assert not calls_by_name("which papers improve GAN training", _WGAN, wgan)
+
+
+def test_who_proposed_a_method_named_by_its_title_gives_that_papers_authors(icml):
+    answer = icml.ask("Who proposed the Wasserstein GAN?")
+    assert [c.title for c in answer.citations] == [_WGAN]
+    assert "Martin Arjovsky" in answer.answer
