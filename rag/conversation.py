@@ -15,6 +15,7 @@ import re
 from typing import Callable
 
 from rag.text import names_in
+from rag.titles import is_generic_term
 
 _ANAPHORA = re.compile(
     r"\b(?:(?:this|that|the|these|those)\s+(?:paper|papers|method|model|approach|work|framework|study|one)|"
@@ -33,8 +34,9 @@ _QUESTION_WORDS = frozenset(
 
 
 def subject_of(question: str) -> str:
-    """What a standalone question is about: its names, else its content words."""
-    names = names_in(question)
+    """What a standalone question is about: its names (field acronyms such as "ODEs" or "LLMs" are
+    none), else its content words."""
+    names = _own_names(question)
     if names:
         return " ".join(names)
     words = [w for w in re.findall(r"[A-Za-z0-9-]+", question) if w.lower() not in _QUESTION_WORDS]
@@ -62,11 +64,16 @@ def standalone_question(question: str, history: list[dict] | None, max_messages:
         if text and message.get("role") == "user":
             previous, subject = _resolve(text, previous, subject)
     last = recent[-1] if recent else {}
-    if paper_quoted and last.get("role") == "assistant" and not names_in(previous) and _refers_to_one(question):
+    if paper_quoted and last.get("role") == "assistant" and not _own_names(previous) and _refers_to_one(question):
         paper = paper_quoted(_text(last.get("content")))
         if paper:
             subject = paper
     return _resolve(question, previous, subject)[0]
+
+
+def _own_names(question: str) -> list[str]:
+    """The names `question` writes that are no field acronym ("PLaTITO", not "ODEs")."""
+    return [name for name in names_in(question) if not is_generic_term(name)]
 
 
 def _refers_to_one(question: str) -> bool:

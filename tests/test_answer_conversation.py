@@ -59,3 +59,11 @@ def test_plural_references_keep_the_question_subject():
     history = [{"role": "user", "content": "Which papers study weather?"}, {"role": "assistant", "content": "- “a” [1]\n- “b” [2]"}]
     asked = standalone_question("which of them use radar?", history, 6, lambda answer: "StormInsight")
     assert "StormInsight" not in asked and "weather" in asked
+
+
+def test_a_field_acronym_is_no_subject_name():
+    history = [{"role": "user", "content": "What is the paper on neural ODEs about?"},
+               {"role": "assistant", "content": "“We introduce a new family of deep neural network models.” [1]"}]
+    quoted = standalone_question("who wrote it?", history, 6, lambda answer: "Neural Ordinary Differential Equations")
+    assert quoted == "who wrote Neural Ordinary Differential Equations?"
+    assert standalone_question("who wrote it?", history[:1], 6) == "who wrote neural ODEs?"  # the topic, not the acronym alone
