@@ -177,3 +177,11 @@ def test_a_comparison_of_two_named_papers_says_what_each_did(answerer):
 def test_comparing_two_papers_of_a_list_by_their_titles(icml):
     answer = icml.ask("Compare the Wasserstein GAN and ENAS")
     assert {c.title for c in answer.citations} == {_WGAN, _ENAS}
+
+
+def test_a_label_before_a_titles_colon_names_no_paper():
+    from rag.titles import calls_by_name
+
+    position = "Position: Insights from Survey Methodology can Improve Training Data"
+    assert not calls_by_name("Summarize the paper on position coupling", position, "Whether future AI models are fair ...")
+    assert calls_by_name("Was the paper on mixup accepted?", "mixup: Beyond Empirical Risk Minimization", "We propose mixup.")
