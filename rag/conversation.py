@@ -33,6 +33,14 @@ _QUESTION_WORDS = frozenset(
 )
 
 
+# What a bare follow-up asks for, with no topic of its own: "what dataset?", "how deep?", "results?".
+_ASKED_FOR = frozenset(
+    "dataset datasets data benchmark benchmarks model models results result findings authors author code accuracy "
+    "speed speedup size deep fast long large big limitations limitation baselines baseline metric metrics year venue "
+    "main key any exactly".split()
+)
+
+
 def subject_of(question: str) -> str:
     """What a standalone question is about: its names (field acronyms such as "ODEs" or "LLMs" are
     none), else its content words."""
@@ -44,8 +52,17 @@ def subject_of(question: str) -> str:
 
 
 def is_follow_up(question: str) -> bool:
-    """True when the question leans on an earlier turn (a pronoun or "and ..."/"what about ...")."""
-    return bool(_CONTINUATION.match(question)) or (not names_in(question) and bool(_ANAPHORA.search(question)))
+    """True when the question leans on an earlier turn (a pronoun, "and ..."/"what about ...", or a
+    bare "what dataset?" / "how deep?" naming no topic)."""
+    return bool(_CONTINUATION.match(question)) or (not names_in(question) and bool(_ANAPHORA.search(question))) \
+        or _bare(question)
+
+
+def _bare(question: str) -> bool:
+    """True for a question of at most four words, each a question word or a thing asked for ("what
+    dataset?", "how deep?", "main results?")."""
+    words = re.findall(r"[A-Za-z0-9'-]+", question.lower())
+    return 0 < len(words) <= 4 and all(w in _QUESTION_WORDS or w in _ASKED_FOR for w in words)
 
 
 def standalone_question(question: str, history: list[dict] | None, max_messages: int,
@@ -77,8 +94,8 @@ def _own_names(question: str) -> list[str]:
 
 
 def _refers_to_one(question: str) -> bool:
-    """True for a follow-up about one thing ("how deep is it?", "who wrote this paper?")."""
-    return is_follow_up(question) and not _CONTINUATION.match(question) and bool(_SINGULAR.search(question))
+    """True for a follow-up about one thing ("how deep is it?", "who wrote this paper?", "what dataset?")."""
+    return is_follow_up(question) and not _CONTINUATION.match(question) and (bool(_SINGULAR.search(question)) or _bare(question))
 
 
 def _text(content: object) -> str:

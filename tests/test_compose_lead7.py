@@ -185,3 +185,12 @@ def test_a_label_before_a_titles_colon_names_no_paper():
     position = "Position: Insights from Survey Methodology can Improve Training Data"
     assert not calls_by_name("Summarize the paper on position coupling", position, "Whether future AI models are fair ...")
     assert calls_by_name("Was the paper on mixup accepted?", "mixup: Beyond Empirical Risk Minimization", "We propose mixup.")
+
+
+def test_results_asked_bare_after_a_paper_are_its_findings(answerer):
+    assert (classify("results of SpikeInit?").kind, classify("results of SpikeInit?").noun) == ("summary", "findings")
+    history = [{"role": "user", "content": "Which paper trains very deep spiking networks without normalization?"},
+               {"role": "assistant", "content": answerer.ask("Which paper trains very deep spiking networks without normalization?").answer}]
+    answer = answerer.ask("results?", history=history)
+    assert answer.standalone_question == "results of SpikeInit?"
+    assert "1000-layer" in answer.answer and "Extensive experiments demonstrate" in answer.answer
