@@ -237,6 +237,9 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
                           named.n, silent=True)]
     if intent.kind == "papers":
         return [_line(src, _line_sentence(src, intent, question)) for src in sources]
+    compared = _compared_papers(question, sources) if intent.kind == "check" else []
+    if compared:  # "compare Glow and neural ODEs": what each paper did, side by side
+        return [_quote(src, i, lead=True) for src in compared for i in _summary(src, 1)]
     top = sources[0]
     if intent.kind == "summary":
         chosen = _findings(top)[:max_sentences] if intent.noun == "findings" else _summary(top, max_sentences)
@@ -684,6 +687,19 @@ _SIDE_END = re.compile(r"\s(?:on|in|for|at|with|under|of|when|during|from|across
 
 # Words standing for a thing named elsewhere ("the standard ones"): no head to look up.
 _PRO_FORMS = {"one", "ones", "those", "them", "it", "others", "other", "that", "these", "this"}
+
+
+def _compared_papers(question: str, sources: list[Source]) -> list[Source]:
+    """For a comparison of two papers by name ("compare Glow and neural ODEs", "Glow versus
+    mixup"), the two sources it calls by name, one for each side; empty when the sides are not two
+    different papers of the sources."""
+    match = _SIDES.search(question)
+    sides = [_SIDE_END.sub("", " " + side).strip() for side in (match.groups() if match else ()) if side]
+    papers = [next((src for src in sources if calls_by_name(side, src.hit.title, src.abstract)
+                    or calls_by_name(f"the {side} paper", src.hit.title, src.abstract)), None) for side in sides]
+    if len(papers) != 2 or None in papers or papers[0] is papers[1]:
+        return []
+    return papers
 
 
 def _misses_compared(question: str, sources: list[Source]) -> bool:

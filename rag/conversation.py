@@ -15,6 +15,7 @@ import re
 from typing import Callable
 
 from rag.text import names_in
+from rag.titles import is_generic_term
 
 _ANAPHORA = re.compile(
     r"\b(?:(?:this|that|the|these|those)\s+(?:paper|papers|method|model|approach|work|framework|study|one)|"
@@ -32,9 +33,18 @@ _QUESTION_WORDS = frozenset(
 )
 
 
+# What a bare follow-up asks for, with no topic of its own: "what dataset?", "how deep?", "results?".
+_ASKED_FOR = frozenset(
+    "dataset datasets data benchmark benchmarks model models results result findings authors author code accuracy "
+    "speed speedup size deep fast long large big limitations limitation baselines baseline metric metrics year venue "
+    "main key any exactly".split()
+)
+
+
 def subject_of(question: str) -> str:
-    """What a standalone question is about: its names, else its content words."""
-    names = names_in(question)
+    """What a standalone question is about: its names (field acronyms such as "ODEs" or "LLMs" are
+    none), else its content words."""
+    names = _own_names(question)
     if names:
         return " ".join(names)
     words = [w for w in re.findall(r"[A-Za-z0-9-]+", question) if w.lower() not in _QUESTION_WORDS]
@@ -42,8 +52,17 @@ def subject_of(question: str) -> str:
 
 
 def is_follow_up(question: str) -> bool:
-    """True when the question leans on an earlier turn (a pronoun or "and ..."/"what about ...")."""
-    return bool(_CONTINUATION.match(question)) or (not names_in(question) and bool(_ANAPHORA.search(question)))
+    """True when the question leans on an earlier turn (a pronoun, "and ..."/"what about ...", or a
+    bare "what dataset?" / "how deep?" naming no topic)."""
+    return bool(_CONTINUATION.match(question)) or (not names_in(question) and bool(_ANAPHORA.search(question))) \
+        or _bare(question)
+
+
+def _bare(question: str) -> bool:
+    """True for a question of at most four words, each a question word or a thing asked for ("what
+    dataset?", "how deep?", "main results?")."""
+    words = re.findall(r"[A-Za-z0-9'-]+", question.lower())
+    return 0 < len(words) <= 4 and all(w in _QUESTION_WORDS or w in _ASKED_FOR for w in words)
 
 
 def standalone_question(question: str, history: list[dict] | None, max_messages: int,
@@ -62,16 +81,21 @@ def standalone_question(question: str, history: list[dict] | None, max_messages:
         if text and message.get("role") == "user":
             previous, subject = _resolve(text, previous, subject)
     last = recent[-1] if recent else {}
-    if paper_quoted and last.get("role") == "assistant" and not names_in(previous) and _refers_to_one(question):
+    if paper_quoted and last.get("role") == "assistant" and not _own_names(previous) and _refers_to_one(question):
         paper = paper_quoted(_text(last.get("content")))
         if paper:
             subject = paper
     return _resolve(question, previous, subject)[0]
 
 
+def _own_names(question: str) -> list[str]:
+    """The names `question` writes that are no field acronym ("PLaTITO", not "ODEs")."""
+    return [name for name in names_in(question) if not is_generic_term(name)]
+
+
 def _refers_to_one(question: str) -> bool:
-    """True for a follow-up about one thing ("how deep is it?", "who wrote this paper?")."""
-    return is_follow_up(question) and not _CONTINUATION.match(question) and bool(_SINGULAR.search(question))
+    """True for a follow-up about one thing ("how deep is it?", "who wrote this paper?", "what dataset?")."""
+    return is_follow_up(question) and not _CONTINUATION.match(question) and (bool(_SINGULAR.search(question)) or _bare(question))
 
 
 def _text(content: object) -> str:

@@ -126,10 +126,16 @@ _CODE = re.compile(
     r"\bopen[\s-]?sourced?\b|\bsource\s+code\b|\bcode\s+(?:link|url|release|available|availability|repository|repo)\b"
     r"|\b(?:get|find|download)\s+(?:the\s+)?(?:\S+\s+)?code\b|\bgithub\b|\b(?:is|was)\s+(?:the\s+|its\s+)?code\s+(?:released|public|available)\b",
     re.IGNORECASE)
-# A request for something no paper abstract holds: a joke, a poem, a story (not a question about research).
+# A request for something no paper abstract holds: a joke, a poem, a story (not a question about research);
+# who cites a paper or how often ("which papers cite mixup": an abstract's "\\cite{...}" is no citation of it);
+# what is most popular or trending across a venue.
 _OUT_OF_SCOPE = re.compile(
     r"^\W*(?:please\s+)?(?:tell|write|give|make\s+up|compose|sing)\s+(?:me\s+|us\s+)?(?:a|an|some|another)\s+(?:\w+\s+)?"
-    r"(?:jokes?|poems?|stor(?:y|ies)|songs?|limericks?|haikus?|riddles?|puns?|raps?)\b",
+    r"(?:jokes?|poems?|stor(?:y|ies)|songs?|limericks?|haikus?|riddles?|puns?|raps?)\b"
+    r"|\b(?:papers?|works?|articles?|studies)\s+(?:that\s+|which\s+)?(?:cite|cites|cited|citing)\b|\bcited\s+by\b"
+    r"|\bhow\s+(?:often|many\s+times)\s+(?:is|was|has|have)\b.*\bcited\b|\b(?:number\s+of|how\s+many)\s+citations\b"
+    r"|\b(?:most|least)\s+(?:popular|common|frequent|cited|influential)\s+(?:topics?|themes?|areas?|keywords?|papers?|trends?)\b"
+    r"|\btrending\b|\bmost\s+cited\b",
     re.IGNORECASE)
 # About the collection as a whole, not a topic: "how many papers are there?", "what venues does the
 # collection cover?", "what is in the corpus?".
@@ -154,7 +160,8 @@ _SUMMARY_WORDS = re.compile(r"\b(?:summar\w*|tl;?\s*dr|overview|nutshell|gist|re
 # "what are GEAR's results", "what did they find", "main findings of X": what the paper found.
 _FINDINGS = re.compile(
     r"\bwhat\s+(?:are|were)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}?(?:main\s+|key\s+)?(?:results|findings)\b"
-    r"|\b(?:main|key)\s+(?:results|findings)\b|\bwhat\s+did\s+(?:[\w'’-]+\s+){1,4}?find\b",
+    r"|\b(?:main|key)\s+(?:results|findings)\b|\bwhat\s+did\s+(?:[\w'’-]+\s+){1,4}?find\b"
+    r"|^\W*(?:the\s+)?(?:results|findings)\b",
     re.IGNORECASE)
 _METHOD = re.compile(r"^\s*(?:how|why)\b|\bwhat\s+does\s+.+\s+(?:use|add|do|combine|rely|introduce)\b", re.IGNORECASE)
 # Nouns that name what is asked, for "The X abstract does not name a dataset".

@@ -57,6 +57,7 @@ FIELD_ACRONYMS = {
     "ssms": "state space models", "lr": "learning rate", "sota": "state of the art", "ood": "out-of-distribution",
     "gan": "generative adversarial network", "gans": "generative adversarial networks", "vae": "variational autoencoder",
     "vaes": "variational autoencoders", "rnn": "recurrent neural network", "rnns": "recurrent neural networks",
+    "ode": "ordinary differential equation", "odes": "ordinary differential equations",
 }
 _SHORT_WORD = re.compile(r"(?<![\w/.'-])[A-Za-z][\w'./]*(?![\w'-])")
 

@@ -243,14 +243,16 @@ def _called_as_paper(query: str, title: str) -> bool:
     X, in any case and word form, is how the title begins: "the Glow paper" for "Glow: Generative
     Flow with ...", "the paper on mixup" for "mixup: Beyond Empirical Risk Minimization", "the
     spectral normalization paper" for "Spectral Normalization for Generative Adversarial Networks".
-    One word counts only as the whole short name before a title's colon. A paper whose title only
+    One word counts only as the whole short name before a title's colon, and not when it labels a
+    kind of paper ("Position: ...", "Survey: ..."; "the paper on position coupling"). A paper whose title only
     contains X further on ("... Spectrally-Normalized Margin Bounds") is not called. A one-word short
     name written with its capital inside the question calls its paper too ("what does Glow use")."""
     opening = tokenize(title)
     head = tokenize(title_head(title))
 
     def begins(named: list[str]) -> bool:
-        return bool(named) and opening[: len(named)] == named and (len(named) >= 2 or named == head or len(opening) == 1)
+        one_name = named == head and named[0] not in _LABEL_HEADS
+        return bool(named) and opening[: len(named)] == named and (len(named) >= 2 or one_name or len(opening) == 1)
 
     for match in _A_PAPER_NAMED.finditer(query):
         words = match.group(1).split(" the ")[-1]
@@ -265,6 +267,8 @@ def _called_as_paper(query: str, title: str) -> bool:
         and re.search(rf"(?<=\S)\s+{re.escape(head_text)}(?![\w-])", query) is not None
 
 
+# Words before a title's colon that say what kind of paper it is, not which ("Position: Insights from ...").
+_LABEL_HEADS = set(tokenize("position survey review tutorial perspective overview opinion commentary"))
 _TITLE_WORDS_SKIPPED = {"a", "an", "the", "of", "for", "and", "in", "on", "to", "with", "via", "by"}
 # Where a name the title spells out may end: before one of these words, a colon, or the title's end
 # ("Model-Agnostic Meta-Learning | for Fast Adaptation", "Proximal Policy Optimization | Algorithms").

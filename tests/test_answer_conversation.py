@@ -59,3 +59,18 @@ def test_plural_references_keep_the_question_subject():
     history = [{"role": "user", "content": "Which papers study weather?"}, {"role": "assistant", "content": "- “a” [1]\n- “b” [2]"}]
     asked = standalone_question("which of them use radar?", history, 6, lambda answer: "StormInsight")
     assert "StormInsight" not in asked and "weather" in asked
+
+
+def test_a_field_acronym_is_no_subject_name():
+    history = [{"role": "user", "content": "What is the paper on neural ODEs about?"},
+               {"role": "assistant", "content": "“We introduce a new family of deep neural network models.” [1]"}]
+    quoted = standalone_question("who wrote it?", history, 6, lambda answer: "Neural Ordinary Differential Equations")
+    assert quoted == "who wrote Neural Ordinary Differential Equations?"
+    assert standalone_question("who wrote it?", history[:1], 6) == "who wrote neural ODEs?"  # the topic, not the acronym alone
+
+
+def test_a_bare_question_asks_about_the_earlier_subject():
+    assert standalone_question("what dataset?", HISTORY, 6) == "what dataset of PLaTITO?"
+    assert standalone_question("how deep?", RADAR_HISTORY, 6, lambda answer: "StormInsight") == "how deep of StormInsight?"
+    assert standalone_question("spiking networks?", HISTORY, 6) == "spiking networks?"  # a topic of its own
+    assert standalone_question("which papers use radar?", HISTORY, 6) == "which papers use radar?"

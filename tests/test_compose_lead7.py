@@ -155,3 +155,42 @@ def test_who_proposed_a_method_named_by_its_title_gives_that_papers_authors(icml
     answer = icml.ask("Who proposed the Wasserstein GAN?")
     assert [c.title for c in answer.citations] == [_WGAN]
     assert "Martin Arjovsky" in answer.answer
+
+
+@pytest.mark.parametrize("question", ["Which papers cite mixup?", "how many citations does Glow have", "which paper is the most cited?",
+                                      "What is the most popular topic at ICLR 2018?", "what is trending in RL?"])
+def test_citations_and_popularity_are_out_of_scope(question):
+    assert classify(question).kind == "out_of_scope"
+
+
+@pytest.mark.parametrize("question", ["papers on citation recommendation", "which papers study popular music"])
+def test_topics_near_those_words_stay_questions(question):
+    assert classify(question).kind != "out_of_scope"
+
+
+def test_a_comparison_of_two_named_papers_says_what_each_did(answerer):
+    answer = answerer.ask("Compare SpikeInit and UniSparse")
+    assert {c.paper_id for c in answer.citations} == {SPIKEINIT, "003_cb611f67ebca296c#4"}
+    assert "proposing SpikeInit" in answer.answer and "we propose UniSparse" in answer.answer
+
+
+def test_comparing_two_papers_of_a_list_by_their_titles(icml):
+    answer = icml.ask("Compare the Wasserstein GAN and ENAS")
+    assert {c.title for c in answer.citations} == {_WGAN, _ENAS}
+
+
+def test_a_label_before_a_titles_colon_names_no_paper():
+    from rag.titles import calls_by_name
+
+    position = "Position: Insights from Survey Methodology can Improve Training Data"
+    assert not calls_by_name("Summarize the paper on position coupling", position, "Whether future AI models are fair ...")
+    assert calls_by_name("Was the paper on mixup accepted?", "mixup: Beyond Empirical Risk Minimization", "We propose mixup.")
+
+
+def test_results_asked_bare_after_a_paper_are_its_findings(answerer):
+    assert (classify("results of SpikeInit?").kind, classify("results of SpikeInit?").noun) == ("summary", "findings")
+    history = [{"role": "user", "content": "Which paper trains very deep spiking networks without normalization?"},
+               {"role": "assistant", "content": answerer.ask("Which paper trains very deep spiking networks without normalization?").answer}]
+    answer = answerer.ask("results?", history=history)
+    assert answer.standalone_question == "results of SpikeInit?"
+    assert "1000-layer" in answer.answer and "Extensive experiments demonstrate" in answer.answer
