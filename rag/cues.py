@@ -183,21 +183,30 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     claim that negates what the passage states plainly is not contradicted when the context
     negates it too ("without normalization" elsewhere), and a name the context repeats (the
     paper's method) does not tie a number to a detail."""
+    found = contradiction_cue(claim, passage, context)
+    return f"contradicts the source: '{found[1]}' vs '{found[2]}'" if found else ""
+
+
+def contradiction_cue(claim: str, passage: str, context: str = "") -> tuple[str, str, str] | None:
+    """(the name of the first cue that finds `claim` contradicting `passage`, the claim's word, the
+    passage's word), or None: what `contradiction` reports, with the cue named (the learned
+    verifier weighs each cue by how often it is right)."""
     passage = _statements(passage)
     claim_words, passage_words = words(claim), words(passage)
     context_words = words(context)
     plain_passage = _plain_words(passage)
-    for cue in (_polarity_clash, lambda c, p, x: _prefix_clash(c, p, x, plain_passage), _antonym_clash, _modifier_clash,
-                _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash, _list_swap,
-                _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap, _invariance_clash, _kind_swap,
-                _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash, _compound_swap,
-                _phrase_swap, _cause_swap, _scope_clash, _slot_swap):
-        found = cue(claim_words, passage_words, context_words)
+
+    for cue in _WORD_CUES:
+        found = cue(claim_words, passage_words, context_words) if cue else _prefix_clash(claim_words, passage_words, context_words, plain_passage)
         if found:
-            return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
-    found = _preference_swap(_plain_words(claim), plain_passage) or _set_aside_stated(claim_words, passage_words) \
-        or _crossed_details(claim, passage)
-    return f"contradicts the source: '{found[0]}' vs '{found[1]}'" if found else ""
+            return (cue.__name__.strip("_") if cue else "prefix_clash"), found[0], found[1]
+    for name, late in (("preference_swap", lambda: _preference_swap(_plain_words(claim), plain_passage)),
+                       ("set_aside_stated", lambda: _set_aside_stated(claim_words, passage_words)),
+                       ("crossed_details", lambda: _crossed_details(claim, passage))):
+        found = late()
+        if found:
+            return name, found[0], found[1]
+    return None
 
 
 def _statements(passage: str) -> str:
@@ -1635,3 +1644,14 @@ def _spelt_alike(a: str, b: str) -> bool:
     and "modeling": four fifths of their letters align) or words of one root ("radioiodine" and
     "radioactive iodine": their first five letters)."""
     return difflib.SequenceMatcher(None, a, b).ratio() >= 0.8 or (len(a) >= 5 and a[:5] == b[:5])
+
+
+# The cues on word lists, in the order `contradiction_cue` tries them; None stands for `_prefix_clash`,
+# which also reads the passage without its asides.
+_WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap, _count_clash,
+              _target_clash, _parity_clash, _list_swap, _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap,
+              _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash,
+              _compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap)
+# Every cue's name, as `contradiction_cue` reports it.
+CUE_NAMES = [c.__name__.strip("_") if c else "prefix_clash" for c in _WORD_CUES] + ["preference_swap", "set_aside_stated",
+                                                                                  "crossed_details"]
