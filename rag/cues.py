@@ -455,7 +455,7 @@ def _content(word: str) -> bool:
 def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     claim_neg, claim_plain, claim_scope = _polarity(claim)
     passage_neg, passage_plain, passage_scope = _polarity(passage)
-    context_neg = set(_polarity(context)[0]) | _prefix_negated(passage, claim)
+    context_neg = set(_polarity(context)[0]) | _prefix_negated(passage, claim) | _lacked(context)
     for s, cue in claim_neg.items():
         if s in passage_plain and s not in passage_neg and s not in passage_scope and s not in context_neg:
             return cue, passage_plain[s]
@@ -463,6 +463,19 @@ def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) ->
         if s in claim_plain and s not in claim_neg and s not in claim_scope and s not in passage_plain:
             return claim_plain[s], cue
     return _denied_object(claim, passage, claim_neg, claim_scope, passage_plain)
+
+
+def _lacked(tokens: list[str]) -> set[str]:
+    """Canonical stems of what a word list says is lacking: the noun phrase after "lack" (its
+    first four words, up to a clause break: "lack a principled formulation"). A claim denying it
+    ("without a principled formulation") agrees with the source, whatever another sentence states
+    plainly ("we formulate ...")."""
+    out: set[str] = set()
+    for i, word in enumerate(tokens):
+        if word in _LACKS:
+            end = next((k for k in range(i + 1, min(len(tokens), i + 5)) if tokens[k] in _SEGMENT_BREAK), min(len(tokens), i + 5))
+            out.update(_canonical(t) for t in tokens[i + 1:end] if _content(t))
+    return out
 
 
 def _prefix_negated(tokens: list[str], claim: list[str]) -> set[str]:
@@ -569,10 +582,15 @@ def _antonym_clash(claim: list[str], passage: list[str], context: list[str]) -> 
         for side, other in ((left, right), (right, left)):
             said = _affirmed(claim, side)
             opposite = _affirmed(passage, other)
-            if said and opposite and not (passage_set & side) and not (claim_set & other):
-                if left is _DEPENDS and not _same_object(claim, said, passage, opposite):
-                    continue  # "relies on self-supervision" and "without DFT labels" speak of different things
-                return sorted(said)[0], sorted(opposite)[0]
+            if not said or not opposite or claim_set & other:
+                continue
+            if passage_set & side:  # the passage uses both sides: the one about the claim's object decides
+                ours = _first_objects(claim, said)
+                if not ours & _first_objects(passage, opposite) or ours & _first_objects(passage, passage_set & side):
+                    continue  # "separates composition and structure, combined with self-supervised learning"
+            elif left is _DEPENDS and not _same_object(claim, said, passage, opposite):
+                continue  # "relies on self-supervision" and "without DFT labels" speak of different things
+            return sorted(said)[0], sorted(opposite)[0]
     return None
 
 
@@ -862,6 +880,13 @@ def _same_object(claim: list[str], said: set[str], passage: list[str], opposite:
     return bool(objects(claim, said) & objects(passage, opposite))
 
 
+def _first_objects(tokens: list[str], group: set[str]) -> set[str]:
+    """The stem of the first content word within three words after each word of `group` in
+    `tokens`: what the word acts on ("merges composition", "combined with self-supervised")."""
+    return {stem(next(t for t in tokens[i + 1:i + 4] if _content(t))) for i, w in enumerate(tokens)
+            if w in group and any(_content(t) for t in tokens[i + 1:i + 4])}
+
+
 def _modified(tokens: list[str]) -> set[tuple[str, str]]:
     """(modifier, stem of the word it modifies) pairs: "more neurons", "low-dimensional", "more robust"."""
     pairs = set()
@@ -961,6 +986,37 @@ def _crossed_opposites(claim: list[str], passage: list[str], context: list[str])
                 word, partner = written[(*one, picked[one])], written[(*other, picked[other])]
                 theirs = written[(*other, 1 - picked[other])]
                 return f"{word} {one[1]} with {partner} {other[1]}", f"{word} {one[1]} with {theirs} {other[1]}"
+    return _crossed_pairs(claim, both, written)
+
+
+def _crossed_pairs(claim: list[str], both: dict[tuple[int, str], dict[int, int]],
+                   written: dict[tuple[int, str, int], str]) -> tuple[str, str] | None:
+    """The claim names both sides of two opposite modifiers as well, in parallel, but pairs them the
+    other way round from the passage (`both`: the passage's positions of each side): "at low
+    contrast ... few neurons, while at high contrast ... more neurons" against "low-contrast ...
+    more neurons, to sparse coding at high contrast ... fewer neurons"."""
+    spots: dict[tuple[int, str], dict[int, int]] = {}
+    for position, group, side, head in _modifier_positions(claim):
+        spots.setdefault((group, head), {}).setdefault(side, position)
+    for one in sorted(both):
+        for other in sorted(both):
+            if one[0] >= other[0] or one[1] == other[1] or len(spots.get(one, {})) < 2 or len(spots.get(other, {})) < 2:
+                continue
+            theirs, ours = _pairing(both[one], both[other]), _pairing(spots[one], spots[other])
+            if theirs is not None and ours is not None and theirs != ours:
+                side = 0 if ours else 1
+                return (f"{written[(*one, 0)]} {one[1]} with {written[(*other, side)]} {other[1]}",
+                        f"{written[(*one, 0)]} {one[1]} with {written[(*other, 1 - side)]} {other[1]}")
+    return None
+
+
+def _pairing(a: dict[int, int], b: dict[int, int]) -> bool | None:
+    """For the positions of both sides of two modifier groups in one text: whether side 0 goes with
+    side 0 (each group's first-written side comes before both second-written sides); None when the
+    two are not written in parallel."""
+    first_a, first_b = min(a, key=a.get), min(b, key=b.get)
+    if max(a[first_a], b[first_b]) < min(a[1 - first_a], b[1 - first_b]):
+        return first_a == first_b
     return None
 
 
@@ -1578,7 +1634,8 @@ def _scope_clash(claim: list[str], passage: list[str], context: list[str]) -> tu
 # Words that qualify rather than name: degrees, hedges, judgements. A paraphrase trades them freely
 # ("scarce" for "limited", "sensible" for "reasonable"), so they never make a slot swap.
 _QUALIFIERS = _GENERIC_MODIFIERS | _ORDERING | _PRIOR_WORK | {
-    "may", "might", "often", "although", "plus", "still", "yet", "rather", "instead", "like", "limited", "reasonable",
+    "may", "might", "would", "could", "should", "must", "shall", "will", "can",  # modals: "would reduce" hedges "reduces"
+    "often", "although", "plus", "still", "yet", "rather", "instead", "like", "limited", "reasonable",
     "appropriate", "suitable", "adequate", "sufficient", "effective", "efficient", "scarce", "abundant", "sensible",
     "proper", "tight", "strong", "weak", "poor", "rich", "powerful", "useful", "crucial", "critical", "key", "notable",
     "remarkable", "substantial", "considerable", "early", "earlier", "later", "recent", "past", "ordinary", "usual",
