@@ -262,7 +262,11 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
     shared_at = [i for i, w in enumerate(sentence_words) if content_stems(w) & shared]
     for other in _ordered_names(best):
         where = sentence_words.index(other)
-        if other not in claim.lower() and other not in aliases and any(0 < i - where <= 4 for i in shared_at) \
+        # the name right before the shared words, or the subject of a sentence naming none of the
+        # claim's names ("GraphCast demonstrates ..., yet suffers from limited hardware utilization")
+        near = any(0 < i - where <= 4 for i in shared_at) \
+            or (where == 0 and bool(shared_at) and not any(n in best.lower() for n in _ordered_names(claim)))
+        if other not in claim.lower() and other not in aliases and near \
                 and not _multiword_term(other, best) \
                 and f"({other})" not in best.lower():
             return f"the source says this of '{other}', not of '{subject}'"
@@ -455,7 +459,7 @@ def _content(word: str) -> bool:
 def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     claim_neg, claim_plain, claim_scope = _polarity(claim)
     passage_neg, passage_plain, passage_scope = _polarity(passage)
-    context_neg = set(_polarity(context)[0]) | _prefix_negated(passage, claim) | _lacked(context)
+    context_neg = set(_polarity(context)[0]) | _prefix_negated(passage, claim) | _lacked(context) | _limited(passage)
     for s, cue in claim_neg.items():
         if s in passage_plain and s not in passage_neg and s not in passage_scope and s not in context_neg:
             return cue, passage_plain[s]
@@ -475,6 +479,29 @@ def _lacked(tokens: list[str]) -> set[str]:
         if word in _LACKS:
             end = next((k for k in range(i + 1, min(len(tokens), i + 5)) if tokens[k] in _SEGMENT_BREAK), min(len(tokens), i + 5))
             out.update(_canonical(t) for t in tokens[i + 1:end] if _content(t))
+    return out
+
+
+# Predicates that say a thing falls short: "their transferability is often limited" is what "they do
+# not transfer well" says.
+_SHORT_OF = {"limited", "poor", "lacking", "insufficient", "inadequate", "restricted", "unsatisfactory"}
+_BE = {"is", "are", "was", "were", "be", "remains", "remain", "remained", "been"}
+
+
+def _limited(tokens: list[str]) -> set[str]:
+    """Canonical stems of the subjects a word list says fall short: the content words between the
+    clause's start (a break, at most eight words back) and "is (often) limited"."""
+    out: set[str] = set()
+    for i, word in enumerate(tokens):
+        if word not in _SHORT_OF:
+            continue
+        j = i - 1
+        while j >= 0 and i - j <= 3 and tokens[j] not in _BE and tokens[j] not in _SEGMENT_BREAK:
+            j -= 1  # adverbs between: "is often limited"
+        if j < 0 or tokens[j] not in _BE:
+            continue
+        start = max((k + 1 for k in range(max(0, j - 8), j) if tokens[k] in _SEGMENT_BREAK), default=max(0, j - 8))
+        out.update(_canonical(t) for t in tokens[start:j] if _content(t))
     return out
 
 
@@ -1079,13 +1106,14 @@ def _comparison_swap(claim: list[str], passage: list[str], context: list[str]) -
 
 
 def _segments(tokens: list[str]) -> list[set[str]]:
-    """Content stems of the pieces of a sentence between commas and conjunctions, numbers kept whole."""
+    """Content stems of the pieces of a sentence between commas and conjunctions, numbers kept whole
+    (each end of a range: "1b-13b" gives "1b" and "13b")."""
     pieces: list[set[str]] = [set()]
     for word in tokens:
         if word in _SEGMENT_BREAK:
             pieces.append(set())
         elif _NUMBER.match(word):
-            pieces[-1].add(_NUMBER.match(word).group(0))  # type: ignore[union-attr]
+            pieces[-1].update(_NUMBER.match(p).group(0) for p in word.split("-") if _NUMBER.match(p))  # type: ignore[union-attr]
         elif len(word) > 2:
             pieces[-1].update(stem(p) for p in word.split("-") if len(p) > 2)
     return [p for p in pieces if p]
