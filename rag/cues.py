@@ -1724,6 +1724,29 @@ def _slot_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
     return None
 
 
+# Units of one scale: "a few seconds" and "a few minutes" are different amounts of the same thing.
+_TIME_UNITS = {"second": "s", "seconds": "s", "minute": "min", "minutes": "min", "hour": "h", "hours": "h", "day": "d",
+               "days": "d", "week": "w", "weeks": "w", "month": "mo", "months": "mo", "year": "y", "years": "y"}
+_AMOUNTS = {"few", "several", "many", "couple", "tens", "hundreds", "thousands", "dozens", "some"}
+
+
+def _unit_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """The same amount in another unit of time: "a few minutes of context" against "a few seconds
+    of context" (the amount, a number or a word such as "few", and the word after the unit agree;
+    the claim never uses the passage's unit)."""
+    mine = {_TIME_UNITS[w] for w in claim if w in _TIME_UNITS}
+    for i in range(1, len(claim)):
+        unit = _TIME_UNITS.get(claim[i])
+        amount = claim[i - 1]
+        if not unit or not (amount in _AMOUNTS or amount in NUMBER_WORDS or _NUMBER.fullmatch(amount)):
+            continue
+        for k in range(1, len(passage)):
+            theirs = _TIME_UNITS.get(passage[k])
+            if theirs and theirs not in mine and passage[k - 1] == amount and claim[i + 1:i + 2] == passage[k + 1:k + 2]:
+                return f"{amount} {claim[i]}", f"{amount} {passage[k]}"
+    return None
+
+
 def _spelt_alike(a: str, b: str) -> bool:
     """Whether `a` and `b` are one word spelt two ways ("ischemic" and "ischaemic", "modelling"
     and "modeling": four fifths of their letters align) or words of one root ("radioiodine" and
@@ -1736,7 +1759,7 @@ def _spelt_alike(a: str, b: str) -> bool:
 _WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap, _count_clash,
               _target_clash, _parity_clash, _list_swap, _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap,
               _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash,
-              _compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap)
+              _compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap)
 # Every cue's name, as `contradiction_cue` reports it.
 CUE_NAMES = [c.__name__.strip("_") if c else "prefix_clash" for c in _WORD_CUES] + ["preference_swap", "set_aside_stated",
                                                                                   "crossed_details"]

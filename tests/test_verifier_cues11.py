@@ -75,3 +75,10 @@ def test_a_thing_said_to_be_limited_agrees_with_a_claim_that_it_does_not_work_we
 def test_a_modal_in_the_slot_before_a_verb_is_no_swapped_detail() -> None:
     passage = "Combining the ingredients of the Polymeal would reduce cardiovascular disease events by 76%."
     assert contradiction("Polymeal nutrition reduces cardiovascular disease events.", passage, passage) == ""
+
+
+def test_the_same_amount_in_another_unit_of_time_contradicts() -> None:
+    passage = "Most methods pre-train with only a few seconds of context, while speech unfolds over minutes."
+    assert contradiction("Most methods pre-train with a few hours of context.", passage, passage) == \
+        "contradicts the source: 'few hours' vs 'few seconds'"
+    assert contradiction("Most methods pre-train with a few seconds of context.", passage, passage) == ""
