@@ -201,6 +201,8 @@ def main() -> int:
     cache = Path(args.cache) if args.cache else None
     if cache and cache.is_file():
         rows = json.loads(cache.read_text(encoding="utf-8"))
+        if any(r["features"] is not None and set(r["features"]) != set(FEATURES) for r in rows):
+            raise SystemExit(f"error: {cache} holds other features than this code computes; delete it")
         missing = [n for n in names + extra if n not in {r["set"] for r in rows}]
         rows += claim_rows(settings, missing) if missing else []
     else:
