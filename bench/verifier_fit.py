@@ -198,6 +198,9 @@ def main() -> int:
     settings = load_settings(overrides={"data_dir": args.data_dir}, environ={})
     names = [n for n in args.sets.split(",") if n]
     extra = [n for n in args.evaluate.split(",") if n]
+    unknown = [n for n in names + extra if n != SCIFACT and not (REPO_ROOT / "bench" / "qa" / f"{n}.jsonl").is_file()]
+    if unknown:
+        raise SystemExit(f"error: no claim set bench/qa/{unknown[0]}.jsonl")
     cache = Path(args.cache) if args.cache else None
     if cache and cache.is_file():
         rows = json.loads(cache.read_text(encoding="utf-8"))
