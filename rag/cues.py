@@ -183,21 +183,30 @@ def contradiction(claim: str, passage: str, context: str = "") -> str:
     claim that negates what the passage states plainly is not contradicted when the context
     negates it too ("without normalization" elsewhere), and a name the context repeats (the
     paper's method) does not tie a number to a detail."""
+    found = contradiction_cue(claim, passage, context)
+    return f"contradicts the source: '{found[1]}' vs '{found[2]}'" if found else ""
+
+
+def contradiction_cue(claim: str, passage: str, context: str = "") -> tuple[str, str, str] | None:
+    """(the name of the first cue that finds `claim` contradicting `passage`, the claim's word, the
+    passage's word), or None: what `contradiction` reports, with the cue named (the learned
+    verifier weighs each cue by how often it is right)."""
     passage = _statements(passage)
     claim_words, passage_words = words(claim), words(passage)
     context_words = words(context)
     plain_passage = _plain_words(passage)
-    for cue in (_polarity_clash, lambda c, p, x: _prefix_clash(c, p, x, plain_passage), _antonym_clash, _modifier_clash,
-                _comparison_swap, _number_swap, _count_clash, _target_clash, _parity_clash, _list_swap,
-                _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap, _invariance_clash, _kind_swap,
-                _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash, _compound_swap,
-                _phrase_swap, _cause_swap, _scope_clash, _slot_swap):
-        found = cue(claim_words, passage_words, context_words)
+
+    for cue in _WORD_CUES:
+        found = cue(claim_words, passage_words, context_words) if cue else _prefix_clash(claim_words, passage_words, context_words, plain_passage)
         if found:
-            return f"contradicts the source: '{found[0]}' vs '{found[1]}'"
-    found = _preference_swap(_plain_words(claim), plain_passage) or _set_aside_stated(claim_words, passage_words) \
-        or _crossed_details(claim, passage)
-    return f"contradicts the source: '{found[0]}' vs '{found[1]}'" if found else ""
+            return (cue.__name__.strip("_") if cue else "prefix_clash"), found[0], found[1]
+    for name, late in (("preference_swap", lambda: _preference_swap(_plain_words(claim), plain_passage)),
+                       ("set_aside_stated", lambda: _set_aside_stated(claim_words, passage_words)),
+                       ("crossed_details", lambda: _crossed_details(claim, passage))):
+        found = late()
+        if found:
+            return name, found[0], found[1]
+    return None
 
 
 def _statements(passage: str) -> str:
@@ -253,7 +262,11 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
     shared_at = [i for i, w in enumerate(sentence_words) if content_stems(w) & shared]
     for other in _ordered_names(best):
         where = sentence_words.index(other)
-        if other not in claim.lower() and other not in aliases and any(0 < i - where <= 4 for i in shared_at) \
+        # the name right before the shared words, or the subject of a sentence naming none of the
+        # claim's names ("GraphCast demonstrates ..., yet suffers from limited hardware utilization")
+        near = any(0 < i - where <= 4 for i in shared_at) \
+            or (where == 0 and bool(shared_at) and not any(n in best.lower() for n in _ordered_names(claim)))
+        if other not in claim.lower() and other not in aliases and near \
                 and not _multiword_term(other, best) \
                 and f"({other})" not in best.lower():
             return f"the source says this of '{other}', not of '{subject}'"
@@ -446,7 +459,7 @@ def _content(word: str) -> bool:
 def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     claim_neg, claim_plain, claim_scope = _polarity(claim)
     passage_neg, passage_plain, passage_scope = _polarity(passage)
-    context_neg = set(_polarity(context)[0]) | _prefix_negated(passage, claim)
+    context_neg = set(_polarity(context)[0]) | _prefix_negated(passage, claim) | _lacked(context) | _limited(passage)
     for s, cue in claim_neg.items():
         if s in passage_plain and s not in passage_neg and s not in passage_scope and s not in context_neg:
             return cue, passage_plain[s]
@@ -454,6 +467,42 @@ def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) ->
         if s in claim_plain and s not in claim_neg and s not in claim_scope and s not in passage_plain:
             return claim_plain[s], cue
     return _denied_object(claim, passage, claim_neg, claim_scope, passage_plain)
+
+
+def _lacked(tokens: list[str]) -> set[str]:
+    """Canonical stems of what a word list says is lacking: the noun phrase after "lack" (its
+    first four words, up to a clause break: "lack a principled formulation"). A claim denying it
+    ("without a principled formulation") agrees with the source, whatever another sentence states
+    plainly ("we formulate ...")."""
+    out: set[str] = set()
+    for i, word in enumerate(tokens):
+        if word in _LACKS:
+            end = next((k for k in range(i + 1, min(len(tokens), i + 5)) if tokens[k] in _SEGMENT_BREAK), min(len(tokens), i + 5))
+            out.update(_canonical(t) for t in tokens[i + 1:end] if _content(t))
+    return out
+
+
+# Predicates that say a thing falls short: "their transferability is often limited" is what "they do
+# not transfer well" says.
+_SHORT_OF = {"limited", "poor", "lacking", "insufficient", "inadequate", "restricted", "unsatisfactory"}
+_BE = {"is", "are", "was", "were", "be", "remains", "remain", "remained", "been"}
+
+
+def _limited(tokens: list[str]) -> set[str]:
+    """Canonical stems of the subjects a word list says fall short: the content words between the
+    clause's start (a break, at most eight words back) and "is (often) limited"."""
+    out: set[str] = set()
+    for i, word in enumerate(tokens):
+        if word not in _SHORT_OF:
+            continue
+        j = i - 1
+        while j >= 0 and i - j <= 3 and tokens[j] not in _BE and tokens[j] not in _SEGMENT_BREAK:
+            j -= 1  # adverbs between: "is often limited"
+        if j < 0 or tokens[j] not in _BE:
+            continue
+        start = max((k + 1 for k in range(max(0, j - 8), j) if tokens[k] in _SEGMENT_BREAK), default=max(0, j - 8))
+        out.update(_canonical(t) for t in tokens[start:j] if _content(t))
+    return out
 
 
 def _prefix_negated(tokens: list[str], claim: list[str]) -> set[str]:
@@ -560,10 +609,15 @@ def _antonym_clash(claim: list[str], passage: list[str], context: list[str]) -> 
         for side, other in ((left, right), (right, left)):
             said = _affirmed(claim, side)
             opposite = _affirmed(passage, other)
-            if said and opposite and not (passage_set & side) and not (claim_set & other):
-                if left is _DEPENDS and not _same_object(claim, said, passage, opposite):
-                    continue  # "relies on self-supervision" and "without DFT labels" speak of different things
-                return sorted(said)[0], sorted(opposite)[0]
+            if not said or not opposite or claim_set & other:
+                continue
+            if passage_set & side:  # the passage uses both sides: the one about the claim's object decides
+                ours = _first_objects(claim, said)
+                if not ours & _first_objects(passage, opposite) or ours & _first_objects(passage, passage_set & side):
+                    continue  # "separates composition and structure, combined with self-supervised learning"
+            elif left is _DEPENDS and not _same_object(claim, said, passage, opposite):
+                continue  # "relies on self-supervision" and "without DFT labels" speak of different things
+            return sorted(said)[0], sorted(opposite)[0]
     return None
 
 
@@ -853,6 +907,13 @@ def _same_object(claim: list[str], said: set[str], passage: list[str], opposite:
     return bool(objects(claim, said) & objects(passage, opposite))
 
 
+def _first_objects(tokens: list[str], group: set[str]) -> set[str]:
+    """The stem of the first content word within three words after each word of `group` in
+    `tokens`: what the word acts on ("merges composition", "combined with self-supervised")."""
+    return {stem(next(t for t in tokens[i + 1:i + 4] if _content(t))) for i, w in enumerate(tokens)
+            if w in group and any(_content(t) for t in tokens[i + 1:i + 4])}
+
+
 def _modified(tokens: list[str]) -> set[tuple[str, str]]:
     """(modifier, stem of the word it modifies) pairs: "more neurons", "low-dimensional", "more robust"."""
     pairs = set()
@@ -952,6 +1013,37 @@ def _crossed_opposites(claim: list[str], passage: list[str], context: list[str])
                 word, partner = written[(*one, picked[one])], written[(*other, picked[other])]
                 theirs = written[(*other, 1 - picked[other])]
                 return f"{word} {one[1]} with {partner} {other[1]}", f"{word} {one[1]} with {theirs} {other[1]}"
+    return _crossed_pairs(claim, both, written)
+
+
+def _crossed_pairs(claim: list[str], both: dict[tuple[int, str], dict[int, int]],
+                   written: dict[tuple[int, str, int], str]) -> tuple[str, str] | None:
+    """The claim names both sides of two opposite modifiers as well, in parallel, but pairs them the
+    other way round from the passage (`both`: the passage's positions of each side): "at low
+    contrast ... few neurons, while at high contrast ... more neurons" against "low-contrast ...
+    more neurons, to sparse coding at high contrast ... fewer neurons"."""
+    spots: dict[tuple[int, str], dict[int, int]] = {}
+    for position, group, side, head in _modifier_positions(claim):
+        spots.setdefault((group, head), {}).setdefault(side, position)
+    for one in sorted(both):
+        for other in sorted(both):
+            if one[0] >= other[0] or one[1] == other[1] or len(spots.get(one, {})) < 2 or len(spots.get(other, {})) < 2:
+                continue
+            theirs, ours = _pairing(both[one], both[other]), _pairing(spots[one], spots[other])
+            if theirs is not None and ours is not None and theirs != ours:
+                side = 0 if ours else 1
+                return (f"{written[(*one, 0)]} {one[1]} with {written[(*other, side)]} {other[1]}",
+                        f"{written[(*one, 0)]} {one[1]} with {written[(*other, 1 - side)]} {other[1]}")
+    return None
+
+
+def _pairing(a: dict[int, int], b: dict[int, int]) -> bool | None:
+    """For the positions of both sides of two modifier groups in one text: whether side 0 goes with
+    side 0 (each group's first-written side comes before both second-written sides); None when the
+    two are not written in parallel."""
+    first_a, first_b = min(a, key=a.get), min(b, key=b.get)
+    if max(a[first_a], b[first_b]) < min(a[1 - first_a], b[1 - first_b]):
+        return first_a == first_b
     return None
 
 
@@ -1014,13 +1106,14 @@ def _comparison_swap(claim: list[str], passage: list[str], context: list[str]) -
 
 
 def _segments(tokens: list[str]) -> list[set[str]]:
-    """Content stems of the pieces of a sentence between commas and conjunctions, numbers kept whole."""
+    """Content stems of the pieces of a sentence between commas and conjunctions, numbers kept whole
+    (each end of a range: "1b-13b" gives "1b" and "13b")."""
     pieces: list[set[str]] = [set()]
     for word in tokens:
         if word in _SEGMENT_BREAK:
             pieces.append(set())
         elif _NUMBER.match(word):
-            pieces[-1].add(_NUMBER.match(word).group(0))  # type: ignore[union-attr]
+            pieces[-1].update(_NUMBER.match(p).group(0) for p in word.split("-") if _NUMBER.match(p))  # type: ignore[union-attr]
         elif len(word) > 2:
             pieces[-1].update(stem(p) for p in word.split("-") if len(p) > 2)
     return [p for p in pieces if p]
@@ -1569,7 +1662,8 @@ def _scope_clash(claim: list[str], passage: list[str], context: list[str]) -> tu
 # Words that qualify rather than name: degrees, hedges, judgements. A paraphrase trades them freely
 # ("scarce" for "limited", "sensible" for "reasonable"), so they never make a slot swap.
 _QUALIFIERS = _GENERIC_MODIFIERS | _ORDERING | _PRIOR_WORK | {
-    "may", "might", "often", "although", "plus", "still", "yet", "rather", "instead", "like", "limited", "reasonable",
+    "may", "might", "would", "could", "should", "must", "shall", "will", "can",  # modals: "would reduce" hedges "reduces"
+    "often", "although", "plus", "still", "yet", "rather", "instead", "like", "limited", "reasonable",
     "appropriate", "suitable", "adequate", "sufficient", "effective", "efficient", "scarce", "abundant", "sensible",
     "proper", "tight", "strong", "weak", "poor", "rich", "powerful", "useful", "crucial", "critical", "key", "notable",
     "remarkable", "substantial", "considerable", "early", "earlier", "later", "recent", "past", "ordinary", "usual",
@@ -1630,8 +1724,42 @@ def _slot_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
     return None
 
 
+# Units of one scale: "a few seconds" and "a few minutes" are different amounts of the same thing.
+_TIME_UNITS = {"second": "s", "seconds": "s", "minute": "min", "minutes": "min", "hour": "h", "hours": "h", "day": "d",
+               "days": "d", "week": "w", "weeks": "w", "month": "mo", "months": "mo", "year": "y", "years": "y"}
+_AMOUNTS = {"few", "several", "many", "couple", "tens", "hundreds", "thousands", "dozens", "some"}
+
+
+def _unit_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """The same amount in another unit of time: "a few minutes of context" against "a few seconds
+    of context" (the amount, a number or a word such as "few", and the word after the unit agree;
+    the claim never uses the passage's unit)."""
+    mine = {_TIME_UNITS[w] for w in claim if w in _TIME_UNITS}
+    for i in range(1, len(claim)):
+        unit = _TIME_UNITS.get(claim[i])
+        amount = claim[i - 1]
+        if not unit or not (amount in _AMOUNTS or amount in NUMBER_WORDS or _NUMBER.fullmatch(amount)):
+            continue
+        for k in range(1, len(passage)):
+            theirs = _TIME_UNITS.get(passage[k])
+            if theirs and theirs not in mine and passage[k - 1] == amount and claim[i + 1:i + 2] == passage[k + 1:k + 2]:
+                return f"{amount} {claim[i]}", f"{amount} {passage[k]}"
+    return None
+
+
 def _spelt_alike(a: str, b: str) -> bool:
     """Whether `a` and `b` are one word spelt two ways ("ischemic" and "ischaemic", "modelling"
     and "modeling": four fifths of their letters align) or words of one root ("radioiodine" and
     "radioactive iodine": their first five letters)."""
     return difflib.SequenceMatcher(None, a, b).ratio() >= 0.8 or (len(a) >= 5 and a[:5] == b[:5])
+
+
+# The cues on word lists, in the order `contradiction_cue` tries them; None stands for `_prefix_clash`,
+# which also reads the passage without its asides.
+_WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap, _count_clash,
+              _target_clash, _parity_clash, _list_swap, _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap,
+              _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash,
+              _compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap)
+# Every cue's name, as `contradiction_cue` reports it.
+CUE_NAMES = [c.__name__.strip("_") if c else "prefix_clash" for c in _WORD_CUES] + ["preference_swap", "set_aside_stated",
+                                                                                  "crossed_details"]
