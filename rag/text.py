@@ -87,9 +87,9 @@ def _words(text: str, runs: bool = False) -> list[str]:
         words.append(word)
         parts = [part for part in word.split("-") if part and part not in STOPWORDS] if "-" in word else []
         words.extend(parts)
-        for piece in (parts or [word]) if runs else ():
+        for piece in (parts or [word]) if runs and not word.isalpha() else ():
             pieces = _RUN.findall(piece)
-            if len(pieces) > 1:
+            if any(p.isdigit() for p in pieces) and any(p.isalpha() for p in pieces):
                 words.extend(p for p in pieces if p.isdigit() or (len(p) >= 2 and p not in STOPWORDS))
     return words
 
@@ -102,7 +102,9 @@ def _agent_noun(word: str) -> str | None:
     """The singular of an agent noun of six letters or more ending in -er or -or ("transformers" is
     "transformer") when the stemmer would cut that ending ("transform", "optim"); else None
     ("layer", "cancer", "receptor" keep their endings under the stemmer already)."""
-    singular = word[:-1] if word.endswith(("ers", "ors")) else word
+    if not word.endswith(("er", "or", "ers", "ors")):
+        return None
+    singular = word[:-1] if word.endswith("s") else word
     if _AGENT.fullmatch(singular) and not _stemmer().stemWord(singular).endswith(singular[-2:]):
         return singular
     return None
