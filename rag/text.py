@@ -69,11 +69,9 @@ def tokenize(text: str) -> list[str]:
 def index_terms(text: str) -> list[str]:
     """The terms BM25 indexes and searches for `text`: `tokenize`'s stems, read the way scientific
     names are written. A word mixing letters and digits also gives its letter runs (two letters or
-    more) and digit runs, so "LLaMA2" meets "Llama 2", "Oct4" meets "OCT3/4" and "ResNet50"
-    meets "ResNet-50"; an agent noun ending in -er or -or keeps its ending where the stemmer would
-    cut it, so "transformers" and "optimizer" stay apart from "transform" and "optimization"."""
-    words = _words(text, runs=True)
-    return [_agent_noun(word) or stem for word, stem in zip(words, _stemmer().stemWords(words))]
+    more) and digit runs, so "LLaMA2" meets "Llama 2", "Oct4" meets "OCT3/4" and "ResNet50" meets
+    "ResNet-50"; a word of letters alone gives what `tokenize` gives."""
+    return _stemmer().stemWords(_words(text, runs=True))
 
 
 def _words(text: str, runs: bool = False) -> list[str]:
@@ -95,19 +93,6 @@ def _words(text: str, runs: bool = False) -> list[str]:
 
 
 _RUN = re.compile(r"[a-z]+|[0-9]+")
-_AGENT = re.compile(r"[a-z]{4,}(?:er|or)")
-
-
-def _agent_noun(word: str) -> str | None:
-    """The singular of an agent noun of six letters or more ending in -er or -or ("transformers" is
-    "transformer") when the stemmer would cut that ending ("transform", "optim"); else None
-    ("layer", "cancer", "receptor" keep their endings under the stemmer already)."""
-    if not word.endswith(("er", "or", "ers", "ors")):
-        return None
-    singular = word[:-1] if word.endswith("s") else word
-    if _AGENT.fullmatch(singular) and not _stemmer().stemWord(singular).endswith(singular[-2:]):
-        return singular
-    return None
 
 
 def shared_share(terms: set[str], text: str) -> float:

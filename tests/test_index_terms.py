@@ -20,11 +20,9 @@ def test_a_name_mixing_letters_and_digits_meets_its_other_spellings(written, ask
     assert not set(tokenize(written)) & set(tokenize(asked)) - {"1", "2", "3", "4"}  # the stems alone never met
 
 
-def test_agent_nouns_keep_their_ending_and_other_words_their_stem():
-    assert index_terms("transformers transformer optimizers") == ["transformer", "transformer", "optimizer"]
-    assert index_terms("transform transformation optimization") == tokenize("transform transformation optimization")
-    assert index_terms("layers cancer receptors user") == tokenize("layers cancer receptors user")
-    for plain in ("spiking neural networks without batch normalization", "Alzheimer's disease in 10-fold cross-validation"):
+def test_words_of_letters_alone_keep_their_stems():
+    for plain in ("spiking neural networks without batch normalization", "Alzheimer's disease in 10-fold cross-validation",
+                  "transformers transform optimizers"):
         assert index_terms(plain) == tokenize(plain)
 
 
@@ -34,9 +32,7 @@ def test_a_bm25_index_saved_before_these_terms_is_rebuilt_at_the_next_open(tmp_p
         '{"id": "L1", "title": "Instruction tuning LLaMA2 for tables", "abstract": "We tune LLaMA2 on table '
         'question answering and report exact match."}\n'
         '{"id": "V1", "title": "Vision transformers for crops", "abstract": "Transformers classify crop '
-        'diseases from leaf images."}\n'
-        '{"id": "T1", "title": "Transformation of soil data", "abstract": "We transform soil measurements '
-        'with a learned map."}\n',
+        'diseases from leaf images."}\n',
         encoding="utf-8",
     )
     settings = make_settings(tmp_path / "data")
@@ -49,6 +45,5 @@ def test_a_bm25_index_saved_before_these_terms_is_rebuilt_at_the_next_open(tmp_p
 
     retriever = RagService(settings).retriever
     assert json.loads(manifest.read_text())["format"] == bm25_index.INDEX_FORMAT
-    assert retriever.holds_term("llama") and retriever.holds_term("transformer")
-    assert [h.paper_id for h in retriever.search("Llama 2 table answering", mode="bm25", floor=False)][:1] == ["L1"]
-    assert [h.paper_id for h in retriever.search("transformer", mode="bm25", floor=False)] == ["V1"]
+    assert retriever.holds_term("llama")
+    assert [h.paper_id for h in retriever.search("Llama 2", mode="bm25", floor=False)] == ["L1"]  # the old index: none
