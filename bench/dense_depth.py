@@ -36,7 +36,7 @@ from rag.evaluation import load_benchmark, open_eval_retriever, score_run  # noq
 from rag.query import content_query  # noqa: E402
 from rag.retrieval import PaperHit, PaperRetriever  # noqa: E402
 from rag.service import RagService  # noqa: E402
-from rag.text import tokenize  # noqa: E402
+from rag.text import index_terms  # noqa: E402
 
 ASKED = (100, 150, 200, 300, 400)  # results asked of Chroma in the exactness table
 DEEPEST = 400  # chunks kept per query
@@ -70,7 +70,7 @@ def collect(args: argparse.Namespace, retriever: PaperRetriever, bench) -> dict:
             "exact_ids": [chunk_ids[i] for i in exact[:100]],
             "asked_ids": {n: [c for c, _ in found[:100]] for n, found in asked.items()},
             "bm25": [(p, h.lexical_score) for p, h in retriever._bm25(words, None).items()],
-            "terms": len(set(tokenize(words))),
+            "terms": len(set(index_terms(words))),
         }
     retriever.settings = shipped
     cache.write_bytes(pickle.dumps(out))

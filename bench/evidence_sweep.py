@@ -37,7 +37,7 @@ from rag.paper_index import PaperBM25  # noqa: E402
 from rag.prf import rm3_weights  # noqa: E402
 from rag.query import content_query, papers_requested  # noqa: E402
 from rag.service import RagService  # noqa: E402
-from rag.text import tokenize  # noqa: E402
+from rag.text import index_terms  # noqa: E402
 
 
 class Setup:
@@ -55,10 +55,10 @@ class Setup:
         column = {p: i for i, p in enumerate(self.data["papers"])}
         self.order = np.array([column[p] for p in self.papers.paper_ids])
         self.words = [content_query(q) for q in self.data["queries"]]
-        self.terms = np.array([max(1, len(set(tokenize(w)))) for w in self.words])
+        self.terms = np.array([max(1, len(set(index_terms(w)))) for w in self.words])
         self.n = len(self.data["papers"])
         self.dense = self.dense_from(self.data["query_vectors"])
-        self.bm25 = self.paper_scores([dict.fromkeys(tokenize(w), 1.0) for w in self.words])
+        self.bm25 = self.paper_scores([dict.fromkeys(index_terms(w), 1.0) for w in self.words])
 
     def dense_from(self, query_vectors: np.ndarray) -> np.ndarray:
         """Best-chunk cosine per paper for these (normalised) query vectors."""
@@ -120,13 +120,13 @@ def dense_rows(x: Setup, report) -> None:
 
 def rm3_rows(x: Setup, report) -> None:
     """RM3 on the whole-paper BM25, fed back from the top chunks of the chunk BM25."""
-    tokens = [tokenize(t) for t in x.chunks.texts]
+    tokens = [index_terms(t) for t in x.chunks.texts]
     first = [x.chunks.scores(w) for w in x.words]
     for docs, terms, keep in itertools.product((3, 5, 10), (10, 20), (0.5, 0.7, 0.85)):
         weights = []
         for words, scores in zip(x.words, first):
             top = np.argpartition(-scores, docs - 1)[:docs] if scores.max() > 0 else []
-            weights.append(rm3_weights(tokenize(words), [(tokens[p], float(scores[p])) for p in top], terms, keep))
+            weights.append(rm3_weights(index_terms(words), [(tokens[p], float(scores[p])) for p in top], terms, keep))
         bm25 = x.paper_scores(weights)
         report(f"RM3 whole-paper BM25: {docs} chunks, {terms} terms, original weight {keep}", _lexical(bm25), x.hybrid(x.dense, bm25))
 
@@ -167,7 +167,7 @@ def local_idf_rows(x: Setup, base: np.ndarray, report) -> None:
     list questions only, the rest keeping `base`."""
     per_word = []
     for words in x.words:
-        terms = list(dict.fromkeys(tokenize(words))) or [""]
+        terms = list(dict.fromkeys(index_terms(words))) or [""]
         per_word.append(x.paper_scores([{t: 1.0} for t in terms]))
     for depth, gamma, floor in itertools.product((20, 100), (0.5, 1.0, 2.0), (0.25, 0.5)):
         bm25 = np.zeros_like(x.bm25)

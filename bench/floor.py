@@ -19,7 +19,7 @@ from bench.common import CORPORA, bench_settings, print_table  # noqa: E402
 from rag.evaluation import open_eval_retriever  # noqa: E402
 from rag.query import content_query  # noqa: E402
 from rag.service import RagService  # noqa: E402
-from rag.text import tokenize  # noqa: E402
+from rag.text import index_terms  # noqa: E402
 
 ON_TOPIC = [
     "spiking neural networks without batch normalization initialization",
@@ -76,7 +76,7 @@ def main() -> None:
             for query in queries:
                 dense = retriever.search(query, mode="dense", floor=False, top_k=1)
                 lexical = retriever.search(query, mode="bm25", floor=False, top_k=1)
-                terms = set(tokenize(content_query(query)))
+                terms = set(index_terms(content_query(query)))
                 per_term = (lexical[0].paper_bm25 or 0.0) / max(1, len(terms)) if lexical else 0.0
                 share = per_term / retriever.paper_bm25.max_idf
                 coverage = (lexical[0].paper_terms or 0) / max(1, len(terms)) if lexical else 0.0

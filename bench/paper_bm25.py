@@ -26,7 +26,7 @@ from rag.evaluation import load_benchmark, open_eval_retriever  # noqa: E402
 from rag.paper_index import PaperBM25  # noqa: E402
 from rag.query import content_query  # noqa: E402
 from rag.service import RagService  # noqa: E402
-from rag.text import tokenize  # noqa: E402
+from rag.text import index_terms  # noqa: E402
 
 
 def _nbytes(*arrays) -> int:
@@ -49,13 +49,13 @@ def main() -> None:
     start = time.process_time()
     firsts = [m for m in chunks.metadatas if "abstract" in m]
     for text in indexed_texts([m["abstract"] for m in firsts], firsts):
-        tokenize(text)
+        index_terms(text)
     retokenise = time.process_time() - start
     matrix, repeats = chunks.chunk_terms, papers._repeats
     added = _nbytes(repeats.data, repeats.indices, repeats.indptr, papers.chunk_paper, papers._norm)
     queries = [content_query(q) for q in bench.queries.values()]
     timed = {}
-    for name, score in (("chunks", chunks.scores), ("whole papers", lambda q: papers.scores(dict.fromkeys(tokenize(q), 1.0)))):
+    for name, score in (("chunks", chunks.scores), ("whole papers", lambda q: papers.scores(dict.fromkeys(index_terms(q), 1.0)))):
         start = time.process_time()
         for query in queries:
             score(query)

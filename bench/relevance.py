@@ -25,7 +25,7 @@ from rag.answer_eval import read_qa  # noqa: E402
 from rag.query import content_query, plain_question  # noqa: E402
 from rag.relevance import answer_policy  # noqa: E402
 from rag.service import RagService  # noqa: E402
-from rag.text import tokenize  # noqa: E402
+from rag.text import index_terms  # noqa: E402
 
 
 def main() -> None:
@@ -42,7 +42,7 @@ def main() -> None:
         for item in read_qa(path):
             asked = plain_question(item["question"])
             hits = retriever.search(asked, top_k=8, floor=False)
-            terms = max(1, len(set(tokenize(content_query(asked)))))
+            terms = max(1, len(set(index_terms(content_query(asked)))))
 
             def relevance(hit):
                 lexical = hit.paper_bm25 if hit.paper_bm25 is not None else hit.bm25_score or 0.0

@@ -29,7 +29,7 @@ from rag.bm25_index import indexed_texts  # noqa: E402
 from rag.evaluation import load_benchmark, open_eval_retriever, score_run  # noqa: E402
 from rag.query import content_query  # noqa: E402
 from rag.service import RagService  # noqa: E402
-from rag.text import tokenize  # noqa: E402
+from rag.text import index_terms  # noqa: E402
 
 CANDIDATES = 100  # papers each retriever proposes to the fusion
 
@@ -171,13 +171,13 @@ def idf_share(queries: list[str], texts) -> np.ndarray:
     """Per query: the largest IDF among its terms over `texts`, as a share of the largest possible IDF."""
     df: dict[str, int] = {}
     for text in texts:
-        for term in set(tokenize(text)):
+        for term in set(index_terms(text)):
             df[term] = df.get(term, 0) + 1
     n = len(texts)
     top = np.log(1 + (n - 0.5) / 1.5)
     out = []
     for query in queries:
-        idfs = [np.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in set(tokenize(query)) if t in df]
+        idfs = [np.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in set(index_terms(query)) if t in df]
         out.append(max(idfs) / top if idfs else 0.0)
     return np.array(out)
 
@@ -235,11 +235,11 @@ def confidence_stage(data, dense, queries, report) -> None:
     from rag.fusion import confident_dense_weight
 
     model = bm25s.BM25(k1=0.9, b=0.75, method="lucene")
-    model.index([tokenize(t) or [""] for t in data["paper_texts"]], show_progress=False)
+    model.index([index_terms(t) or [""] for t in data["paper_texts"]], show_progress=False)
     papers = np.zeros((len(queries), len(data["papers"])), dtype=np.float32)
     terms = np.ones(len(queries))
     for i, query in enumerate(queries):
-        words = list(dict.fromkeys(tokenize(query)))
+        words = list(dict.fromkeys(index_terms(query)))
         terms[i] = max(1, len(words))
         known = [w for w in words if w in model.vocab_dict]
         if known:
@@ -259,7 +259,7 @@ def confidence_stage(data, dense, queries, report) -> None:
 
 
 def plain_tokens(text: str) -> list[str]:
-    """tokenize() without stemming (words as written, lower case, stop words dropped)."""
+    """Words without stemming (as written, lower case, stop words dropped)."""
     from rag.text import STOPWORDS, _TOKEN
 
     return [w for w in _TOKEN.findall(text.lower()) if w not in STOPWORDS]
@@ -288,12 +288,12 @@ def main() -> None:
     for rest in (0.1, 0.3):
         report(f"dense max + {rest} x rest", to_papers(dense_chunks, data["chunk_paper"], n_papers, rest))
 
-    base = bm25_scores(data["chunk_texts"], bm25_queries, tokenize, 1.5, 0.75, "lucene")
+    base = bm25_scores(data["chunk_texts"], bm25_queries, index_terms, 1.5, 0.75, "lucene")
     bm25 = to_papers(base, data["chunk_paper"], n_papers, 0.0)
     report("bm25 chunk max (current)", bm25)
     if args.stage in ("bm25", "all"):
         for k1, b in itertools.product((0.9, 1.2, 1.5, 2.0), (0.4, 0.75, 0.9)):
-            s = bm25_scores(data["chunk_texts"], bm25_queries, tokenize, k1, b, "lucene")
+            s = bm25_scores(data["chunk_texts"], bm25_queries, index_terms, k1, b, "lucene")
             report(f"bm25 chunk k1={k1} b={b}", to_papers(s, data["chunk_paper"], n_papers, 0.0))
         s = bm25_scores(data["chunk_texts"], bm25_queries, plain_tokens, 1.5, 0.75, "lucene")
         report("bm25 chunk unstemmed", to_papers(s, data["chunk_paper"], n_papers, 0.0))
@@ -302,7 +302,7 @@ def main() -> None:
         for rest in (0.1, 0.3, 0.5):
             report(f"bm25 chunk max + {rest} x rest", to_papers(base, data["chunk_paper"], n_papers, rest))
         for k1, b in itertools.product((0.9, 1.2, 1.5), (0.5, 0.75, 0.9)):
-            paper_bm25[(k1, b)] = bm25_scores(data["paper_texts"], bm25_queries, tokenize, k1, b, "lucene")
+            paper_bm25[(k1, b)] = bm25_scores(data["paper_texts"], bm25_queries, index_terms, k1, b, "lucene")
             report(f"bm25 paper doc k1={k1} b={b}", paper_bm25[(k1, b)])
     if args.stage in ("dense", "fusion", "all"):
         fusion_stage(data, dense, bm25, paper_bm25.get((1.2, 0.75)), dense_chunks, bm25_queries, report)

@@ -33,14 +33,15 @@ import numpy as np
 
 from rag.boundary import component
 from rag.store import ChunkStore, StoredChunk
-from rag.text import tokenize
+from rag.text import index_terms
 from rag.versions import VERSION_KEY, Inventory, inventory_of_summary, summary_of_current
 
 REBUILD_FIX = "rebuild it with `rag ingest --reindex`"
 K1, B = 1.5, 0.75
 
-INDEX_FORMAT = "title+chunk/counts+deltas/3"
-"""Changes whenever what gets indexed or saved changes, so saved indexes of an older format are rebuilt."""
+INDEX_FORMAT = "title+chunk/counts+deltas/index-terms/4"
+"""Changes whenever what gets indexed or saved changes (4: the terms of `rag.text.index_terms`), so saved
+indexes of an older format are rebuilt from the collection at their next open or ingest."""
 COMPACT_SHARE = 0.1  # deltas holding more rows (dropped + added) than this share of the base are folded in
 
 
@@ -104,10 +105,10 @@ class BM25Index:
     def scores(self, query: str) -> np.ndarray:
         """BM25 score of every chunk for `query` (zeros when no query term is in the index)."""
         with component("the BM25 index", REBUILD_FIX):
-            return self._sum((t, 1.0) for t in tokenize(query))
+            return self._sum((t, 1.0) for t in index_terms(query))
 
     def holds(self, term: str) -> bool:
-        """True when some indexed chunk holds `term` (a stem from `rag.text.tokenize`). The vocabulary
+        """True when some indexed chunk holds `term` (a term from `rag.text.index_terms`). The vocabulary
         only grows, so a term whose every chunk was removed is still in it, and is not held."""
         tid = self.counts.term_id.get(term)
         starts = self._by_term.indptr
@@ -148,7 +149,7 @@ class BM25Index:
     @staticmethod
     def query_terms(query: str) -> int:
         """Number of distinct index terms in `query`, for normalising scores."""
-        return len(set(tokenize(query)))
+        return len(set(index_terms(query)))
 
 
 def load_or_build(store: ChunkStore, index_dir: Path) -> BM25Index:
@@ -245,7 +246,7 @@ def _build_and_save(chunks: list[StoredChunk], fingerprint: str, index_dir: Path
     with component(f"building the BM25 index at {index_dir}", "check the free space and permissions of the data dir"):
         counts = TermCounts()
         texts = indexed_texts([c.text for c in chunks], [c.metadata for c in chunks])
-        counts.matrix = counts.rows_of([tokenize(text) or [""] for text in texts])
+        counts.matrix = counts.rows_of([index_terms(text) or [""] for text in texts])
         ids, hashes = [c.chunk_id for c in chunks], [str(c.metadata.get("content_hash", "")) for c in chunks]
         _save(index_dir, fingerprint, ids, counts, hashes, summary_of_current(ids, hashes))
     return _index(chunks, fingerprint, counts)
@@ -370,7 +371,7 @@ def _delta(dropped: list[str], added: list[StoredChunk]) -> dict[str, Any]:
     """One change as arrays: the dropped chunk ids, and the added chunks' ids and term counts over their own terms."""
     local = TermCounts()
     texts = indexed_texts([c.text for c in added], [c.metadata for c in added])
-    rows = local.rows_of([tokenize(text) or [""] for text in texts])
+    rows = local.rows_of([index_terms(text) or [""] for text in texts])
     return {"dropped": np.asarray(dropped, dtype=str), "added": np.asarray([c.chunk_id for c in added], dtype=str),
             "terms": np.asarray(local.vocab, dtype=str), "indptr": rows.indptr, "term_rows": rows.indices,
             "tfs": rows.data.astype(np.int32)}

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from rag.bm25_index import BM25Index, indexed_texts
-from rag.text import tokenize
+from rag.text import index_terms
 
 
 class PaperBM25:
@@ -114,7 +114,7 @@ def _repeated_counts(chunks: BM25Index, chunk_paper: np.ndarray, n_papers: int) 
             end, start = chunks.metadatas[before].get("end"), chunks.metadatas[after].get("start")
             if end is not None and start is not None and end > start:
                 repeated.append(chunks.texts[after][: end - start])
-        ids = [tid for tid in map(term_id.get, tokenize(" ".join(repeated))) if tid is not None]
+        ids = [tid for tid in map(term_id.get, index_terms(" ".join(repeated))) if tid is not None]
         terms += ids
         rows += [paper] * len(ids)
     shape = (max(1, len(chunks.counts.vocab)), n_papers)

@@ -23,7 +23,7 @@ from typing import Any, Callable
 from rag.metadata import hit_abstract
 from rag.query import content_query, topic_words
 from rag.settings import Settings
-from rag.text import names_in, tokenize
+from rag.text import index_terms, names_in, tokenize
 from rag.titles import calls_by_name, mentions_name
 
 _NEVER = float("inf")
@@ -62,7 +62,7 @@ class RelevancePolicy:
                 return True
             if self.topic_phrase and _holds_topic(query, f"{hit.title} {abstract}"):
                 return True
-        terms = set(tokenize(content_query(query)))
+        terms = set(index_terms(content_query(query)))
         dense = hit.dense_similarity
         bm25 = hit.paper_bm25 if getattr(hit, "paper_bm25", None) is not None else hit.bm25_score
         lexical = (bm25 or 0.0) / max(1, len(terms))
@@ -77,7 +77,7 @@ class RelevancePolicy:
             return False
         held = getattr(hit, "paper_terms", None)
         if held is None:
-            held = len(terms & set(tokenize(f"{hit.title} {getattr(hit, 'bm25_text', None) or hit.text}")))
+            held = len(terms & set(index_terms(f"{hit.title} {getattr(hit, 'bm25_text', None) or hit.text}")))
         return held >= self.min_coverage * len(terms)
 
 
@@ -89,13 +89,14 @@ def named_first(hits: list[Any], query: str) -> list[Any]:
 
 def unfamiliar_words(query: str, in_store: Callable[[str], bool], everyday: Callable[[str], bool]) -> list[str]:
     """The query's topic words (letters only, three or more; hyphenated ones by part) that no paper
-    of the store holds (`in_store(stem)` is False) and that are no everyday word (`everyday(word)` is
+    of the store holds (`in_store(term)` is False for the BM25 terms, `rag.text.index_terms`, of
+    each of its forms) and that are no everyday word (`everyday(word)` is
     False for each of its plain forms, e.g. the embedding model's tokenizer splits it into pieces:
     "dropout", "quantization", "eeg", "alphafold"). Everyday words a paraphrase may bring in ("beat",
     "wrong", "correlation") are never unfamiliar."""
     words = {part for word in topic_words(content_query(query)) for part in word.lower().split("-")}
     return sorted(w for w in words if len(w) >= 3 and w.isalpha()
-                  and not any(in_store(stem) for form in _related_forms(w) for stem in tokenize(form))
+                  and not any(in_store(term) for form in _related_forms(w) for term in index_terms(form))
                   and not any(map(everyday, _plain_forms(w))))
 
 

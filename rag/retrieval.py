@@ -33,7 +33,7 @@ from rag.query import content_query, papers_requested
 from rag.relevance import retrieval_floor
 from rag.settings import Settings
 from rag.store import ChunkStore
-from rag.text import names_in, tokenize
+from rag.text import index_terms, names_in
 from rag.titles import abbreviation, display_title, title_acronyms
 
 MODES = ("hybrid", "dense", "bm25")
@@ -198,7 +198,7 @@ class PaperRetriever(BaseRetriever):
         return [paper_id for paper_id, acronyms in self._acronyms if acronyms.intersection(wanted)]
 
     def holds_term(self, term: str) -> bool:
-        """True when some paper of the store holds `term` (a stem from `rag.text.tokenize`)."""
+        """True when some paper of the store holds `term` (a term from `rag.text.index_terms`)."""
         return self.bm25.holds(term)
 
     def search(
@@ -225,7 +225,7 @@ class PaperRetriever(BaseRetriever):
         dense = self._dense(query, matching, vector) if vector is not None else {}
         words = content_query(query)
         lexical = self._bm25(words, matching) if mode in ("hybrid", "bm25") else {}
-        terms = len(set(tokenize(words)))
+        terms = len(set(index_terms(words)))
         hits = self._fuse(dense, lexical, mode, terms)
         if mode == "hybrid" and self.settings.list_feedback_weight > 0 and papers_requested(query):
             hits = self._list_feedback(query, matching, vector, dense, lexical, hits, terms)
@@ -295,7 +295,7 @@ class PaperRetriever(BaseRetriever):
         scores = self.bm25.scores(query)
         if mask is not None:
             scores = np.where(mask, scores, 0.0)
-        plain = dict.fromkeys(tokenize(query), 1.0)
+        plain = dict.fromkeys(index_terms(query), 1.0)
         weights = self._feedback(query, scores) if self.settings.prf_docs else plain
         ranking = scores
         if self.settings.prf_docs:
@@ -339,10 +339,10 @@ class PaperRetriever(BaseRetriever):
         """The RM3-expanded query (rag.prf) as term weights, fed back from the top first-pass chunks."""
         n = min(self.settings.prf_docs, len(scores))
         if n == 0 or scores.max() <= 0:
-            return dict.fromkeys(tokenize(query), 1.0)
+            return dict.fromkeys(index_terms(query), 1.0)
         top = np.argpartition(-scores, n - 1)[:n]
-        feedback = [(tokenize(self.bm25.texts[p]), float(scores[p])) for p in top]
-        return rm3_weights(tokenize(query), feedback, self.settings.prf_terms, self.settings.prf_weight)
+        feedback = [(index_terms(self.bm25.texts[p]), float(scores[p])) for p in top]
+        return rm3_weights(index_terms(query), feedback, self.settings.prf_terms, self.settings.prf_weight)
 
     def _fuse(self, dense: dict[str, PaperHit], lexical: dict[str, PaperHit], mode: str, terms: int) -> list[PaperHit]:
         weights = {mode: 1.0}

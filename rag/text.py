@@ -63,14 +63,36 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
 
 def tokenize(text: str) -> list[str]:
     """Lower-cased, stop-word-free, stemmed word tokens of `text` (hyphenated words kept whole and split)."""
+    return _stemmer().stemWords(_words(text))
+
+
+def index_terms(text: str) -> list[str]:
+    """The terms BM25 indexes and searches for `text`: `tokenize`'s stems, read the way scientific
+    names are written. A word mixing letters and digits also gives its letter runs (two letters or
+    more) and digit runs, so "LLaMA2" meets "Llama 2", "Oct4" meets "OCT3/4" and "ResNet50" meets
+    "ResNet-50"; a word of letters alone gives what `tokenize` gives."""
+    return _stemmer().stemWords(_words(text, runs=True))
+
+
+def _words(text: str, runs: bool = False) -> list[str]:
+    """The lower-cased words of `text` that are no stop words, a hyphenated word followed by its
+    parts; with `runs`, a word or part mixing letters and digits followed by its letter runs of
+    two or more and its digit runs ("gpt4o" then "gpt", "4")."""
     words = []
     for word in _TOKEN.findall(text.lower()):
         if word in STOPWORDS:
             continue
         words.append(word)
-        if "-" in word:
-            words.extend(part for part in word.split("-") if part and part not in STOPWORDS)
-    return _stemmer().stemWords(words)
+        parts = [part for part in word.split("-") if part and part not in STOPWORDS] if "-" in word else []
+        words.extend(parts)
+        for piece in (parts or [word]) if runs and not word.isalpha() else ():
+            pieces = _RUN.findall(piece)
+            if any(p.isdigit() for p in pieces) and any(p.isalpha() for p in pieces):
+                words.extend(p for p in pieces if p.isdigit() or (len(p) >= 2 and p not in STOPWORDS))
+    return words
+
+
+_RUN = re.compile(r"[a-z]+|[0-9]+")
 
 
 def shared_share(terms: set[str], text: str) -> float:
