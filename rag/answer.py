@@ -28,6 +28,7 @@ from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
 from rag.query import answer_top_k, content_query, list_variants, papers_requested, plain_question, setting_phrase
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
+from rag.spelling import corrected
 from rag.text import names_in, tokenize
 from rag.titles import calls_by_name
 from rag.verifier import build_verifier
@@ -147,7 +148,8 @@ class Answerer:
 
     def _events(self, question: str, history: list[dict] | None, top_k: int | None) -> Iterator[str | Answer]:
         clock = _Clock()
-        standalone = standalone_question(question, history, self.settings.answer.history_turns, self._paper_quoted)
+        standalone = corrected(standalone_question(question, history, self.settings.answer.history_turns, self._paper_quoted),
+                               self.retriever.holds_term, self.retriever.embedder.knows_word)
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
         named = self.retriever.named_scope(asked)
         if _about_the_collection(_unscoped(asked, named)):  # "how many papers are from 2018?": the store answers
