@@ -1,0 +1,33 @@
+"""Typing slips put right against the store's words (rag.spelling), over the real seeded store."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import answerer_for
+from rag.spelling import corrected
+
+SPIKEINIT = "000_711129f47277f084#5"
+
+
+@pytest.fixture(scope="module")
+def answerer(seeded_settings, seeded_retriever):
+    settings = seeded_settings.model_copy(update={"llm": seeded_settings.llm.model_copy(update={"provider": "extractive"})})
+    return answerer_for(settings, seeded_retriever)
+
+
+@pytest.mark.parametrize("typed,meant", [
+    ("summarize the spikeint paper", "summarize the spikeinit paper"),  # a letter dropped from a coined name
+    ("whcih papers use radar", "which papers use radar"),  # two letters swapped in a question word
+    ("which papers study transfomers", "which papers study transformers"),
+    ("Which paper proposes SpikeNet?", "Which paper proposes SpikeNet?"),  # two edits from SpikeInit: not a slip
+    ("what does PLaTITO improve", "what does PLaTITO improve"),  # held as typed
+])
+def test_a_slip_one_edit_from_one_store_word_is_put_right(seeded_retriever, typed, meant):
+    assert corrected(typed, seeded_retriever.holds_term, seeded_retriever.embedder.knows_word) == meant
+
+
+def test_a_misspelled_name_finds_its_paper(answerer):
+    answer = answerer.ask("summarize the spikeint paper")
+    assert not answer.refused and {c.paper_id for c in answer.citations} == {SPIKEINIT}
+    assert answer.standalone_question == "summarize the spikeinit paper"
