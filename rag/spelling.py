@@ -25,8 +25,9 @@ _WORD = re.compile(r"[A-Za-z]+")
 
 def corrected(question: str, holds_term: Callable[[str], bool], knows_word: Callable[[str], bool]) -> str:
     """`question` with each slip put right: a word of at least MIN_LETTERS letters that the store
-    does not hold (`holds_term(stem)`) and that is no everyday word (`knows_word`) becomes the one
-    question word or store word a single edit away, when there is exactly one (a store word held as
+    does not hold (`holds_term(stem)`), that is no everyday word (`knows_word`) and not written as a
+    name is ("Kaiming": a capital, then lower case; such a word may still be a question word,
+    "Whcih") becomes the one question word or store word a single edit away, when there is exactly one (a store word held as
     typed, "spikeinit", before one held only by its stem, "spikeing"); else it stays."""
     def fix(match: re.Match) -> str:
         word = match.group(0)
@@ -36,7 +37,9 @@ def corrected(question: str, holds_term: Callable[[str], bool], knows_word: Call
         near = _one_edit(lower)
         framing = sorted(near & set(QUESTION_WORDS))
         if framing:
-            return framing[0] if len(framing) == 1 else word
+            return (framing[0].capitalize() if word[0].isupper() else framing[0]) if len(framing) == 1 else word
+        if word[0].isupper() and word[1:].islower():  # "Kaiming", "Levine": a person's or place's name as written
+            return word
         held = {candidate for candidate in near if (stems := tokenize(candidate)) and all(holds_term(s) for s in stems)}
         whole = {candidate for candidate in held if tokenize(candidate) == [candidate]}  # "spikeinit", not "spikeing"
         for found in (whole, held):

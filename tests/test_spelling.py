@@ -19,9 +19,11 @@ def answerer(seeded_settings, seeded_retriever):
 @pytest.mark.parametrize("typed,meant", [
     ("summarize the spikeint paper", "summarize the spikeinit paper"),  # a letter dropped from a coined name
     ("whcih papers use radar", "which papers use radar"),  # two letters swapped in a question word
+    ("Whcih papers use radar", "Which papers use radar"),
     ("which papers study transfomers", "which papers study transformers"),
     ("Which paper proposes SpikeNet?", "Which paper proposes SpikeNet?"),  # two edits from SpikeInit: not a slip
     ("what does PLaTITO improve", "what does PLaTITO improve"),  # held as typed
+    ("which papers by Kaiming He", "which papers by Kaiming He"),  # a person's name, though "aiming" is one edit away
 ])
 def test_a_slip_one_edit_from_one_store_word_is_put_right(seeded_retriever, typed, meant):
     assert corrected(typed, seeded_retriever.holds_term, seeded_retriever.embedder.knows_word) == meant
