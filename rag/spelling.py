@@ -1,51 +1,44 @@
-"""Typing slips in a question, put right against what the store holds ("summarize the spikeint
-paper" -> "spikeinit", "whcih papers use radar" -> "which").
+"""Typing slips in a question, put right ("summarize the spikeint paper" -> "spikeinit", "whcih
+papers use radar" -> "which").
 
-Deterministic and cheap: only a word that no paper holds and that is no everyday word is looked at,
-and it is replaced only when exactly one word of the store (or one question word) is a single edit
-away (a letter added, dropped, changed, or two neighbours swapped). A word two edits away from
-everything, such as a coined name the store lacks, stays as typed, so a question about a paper that
-is not there is still declined.
+Deterministic and cheap, and narrow on purpose, since a word the store lacks is more often a real
+term of another field ("federated", "auctions") than a slip, and such a question must still be
+declined: only a question word, or a coined name of a stored title ("SpikeInit", "PLaTITO"), is put
+in place of a word, and only when it is the one such word a single edit away (a letter added,
+dropped or changed, or two neighbours swapped). Names of fewer than MIN_NAME_LETTERS letters are
+never the target: short acronyms are often one edit apart and different things (LoRA, DoRA, QLoRA).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Callable
-
-from rag.text import tokenize
+from collections.abc import Callable, Collection
 
 # Words that frame a question, which a slip must not turn into an unknown term.
-QUESTION_WORDS = ("which", "what", "where", "when", "paper", "papers", "does", "about", "there", "their", "compare",
-                  "summarize", "results", "dataset", "datasets", "method", "model", "models")
-MIN_LETTERS = 5  # shorter words have too many neighbours one edit away
+QUESTION_WORDS = frozenset(("which", "what", "where", "when", "paper", "papers", "does", "about", "there", "their",
+                            "compare", "summarize", "results", "dataset", "datasets", "method", "model", "models"))
+MIN_LETTERS = 5  # a shorter word has too many neighbours one edit away
+MIN_NAME_LETTERS = 6
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _WORD = re.compile(r"[A-Za-z]+")
 
 
-def corrected(question: str, holds_term: Callable[[str], bool], knows_word: Callable[[str], bool]) -> str:
+def corrected(question: str, names: Collection[str], holds_term: Callable[[str], bool]) -> str:
     """`question` with each slip put right: a word of at least MIN_LETTERS letters that the store
-    does not hold (`holds_term(stem)`), that is no everyday word (`knows_word`) and not written as a
-    name is ("Kaiming": a capital, then lower case; such a word may still be a question word,
-    "Whcih") becomes the one question word or store word a single edit away, when there is exactly one (a store word held as
-    typed, "spikeinit", before one held only by its stem, "spikeing"); else it stays."""
+    does not hold (`holds_term(word)` is False) becomes the one question word, or the one of `names`
+    (lower-cased coined names of stored titles, MIN_NAME_LETTERS letters or more), a single edit
+    away; it stays as typed when there is none or more than one."""
     def fix(match: re.Match) -> str:
         word = match.group(0)
         lower = word.lower()
-        if len(lower) < MIN_LETTERS or knows_word(lower) or all(holds_term(stem) for stem in tokenize(lower) or [lower]):
+        if len(lower) < MIN_LETTERS or lower in QUESTION_WORDS or lower in names or holds_term(lower):
             return word
         near = _one_edit(lower)
-        framing = sorted(near & set(QUESTION_WORDS))
-        if framing:
-            return (framing[0].capitalize() if word[0].isupper() else framing[0]) if len(framing) == 1 else word
-        if word[0].isupper() and word[1:].islower():  # "Kaiming", "Levine": a person's or place's name as written
-            return word
-        held = {candidate for candidate in near if (stems := tokenize(candidate)) and all(holds_term(s) for s in stems)}
-        whole = {candidate for candidate in held if tokenize(candidate) == [candidate]}  # "spikeinit", not "spikeing"
-        for found in (whole, held):
-            if found:
-                return found.pop() if len(found) == 1 else word
-        return word
+        framing = sorted(near & QUESTION_WORDS)
+        if len(framing) == 1:
+            return framing[0].capitalize() if word[0].isupper() else framing[0]
+        named = sorted(n for n in near & set(names) if len(n) >= MIN_NAME_LETTERS) if not framing else []
+        return named[0] if len(named) == 1 else word
     return _WORD.sub(fix, question)
 
 
