@@ -150,7 +150,8 @@ class Answerer:
     def _events(self, question: str, history: list[dict] | None, top_k: int | None) -> Iterator[str | Answer]:
         clock = _Clock()
         standalone = corrected(standalone_question(question, history, self.settings.answer.history_turns, self._paper_quoted),
-                               self._title_names(), lambda word: all(map(self.retriever.holds_term, tokenize(word) or [word])))
+                               self._title_names(), lambda word: all(map(self.retriever.holds_term, tokenize(word) or [word])),
+                               self.retriever.embedder.knows_word)
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
         named = self.retriever.named_scope(asked)
         if _about_the_collection(_unscoped(asked, named)):  # "how many papers are from 2018?": the store answers

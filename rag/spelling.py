@@ -15,18 +15,18 @@ import re
 from collections.abc import Callable, Collection
 
 # Words that frame a question, which a slip must not turn into an unknown term.
-QUESTION_WORDS = frozenset(("which", "what", "where", "when", "paper", "papers", "does", "about", "there", "their",
-                            "compare", "summarize", "results", "dataset", "datasets", "method", "model", "models"))
+QUESTION_WORDS = frozenset(("which", "what", "where", "when", "paper", "papers", "does", "about", "compare", "summarize"))
 MIN_LETTERS = 5  # a shorter word has too many neighbours one edit away
 MIN_NAME_LETTERS = 6
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _WORD = re.compile(r"[A-Za-z]+")
 
 
-def corrected(question: str, names: Collection[str], holds_term: Callable[[str], bool]) -> str:
+def corrected(question: str, names: Collection[str], holds_term: Callable[[str], bool], knows_word: Callable[[str], bool]) -> str:
     """`question` with each slip put right: a word of at least MIN_LETTERS letters that the store
-    does not hold (`holds_term(word)` is False) becomes the one question word, or the one of `names`
-    (lower-cased coined names of stored titles, MIN_NAME_LETTERS letters or more), a single edit
+    does not hold (`holds_term(word)` is False) becomes the one question word a single edit away,
+    when it is no everyday word either (`knows_word`: "these" stays), or else the one of `names`
+    (lower-cased coined names of stored titles, MIN_NAME_LETTERS letters or more) a single edit
     away; it stays as typed when there is none or more than one."""
     def fix(match: re.Match) -> str:
         word = match.group(0)
@@ -34,7 +34,7 @@ def corrected(question: str, names: Collection[str], holds_term: Callable[[str],
         if len(lower) < MIN_LETTERS or lower in QUESTION_WORDS or lower in names or holds_term(lower):
             return word
         near = _one_edit(lower)
-        framing = sorted(near & QUESTION_WORDS)
+        framing = [] if knows_word(lower) else sorted(near & QUESTION_WORDS)
         if len(framing) == 1:
             return framing[0].capitalize() if word[0].isupper() else framing[0]
         named = sorted(n for n in near & set(names) if len(n) >= MIN_NAME_LETTERS) if not framing else []
