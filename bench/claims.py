@@ -149,6 +149,10 @@ class PinnedRetriever:
         """The stored venue or year values the question names (the real retriever's answer)."""
         return self.retriever.named_scope(question)
 
+    def papers(self) -> list[dict[str, Any]]:
+        """The real store's papers."""
+        return self.retriever.papers()
+
     def abbreviated(self, query: str) -> list[str]:
         """No paper besides the pinned one: a claim's acronym never brings in another source."""
         return []

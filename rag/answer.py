@@ -28,6 +28,7 @@ from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
 from rag.query import answer_top_k, content_query, list_variants, papers_requested, plain_question, setting_phrase
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
+from rag.spelling import corrected
 from rag.text import names_in, tokenize
 from rag.titles import calls_by_name
 from rag.verifier import build_verifier
@@ -132,6 +133,7 @@ class Answerer:
         self.backend = backend.label
         self.policy = answer_policy(settings)
         self.checker = GroundingChecker(settings.grounding, retriever.embedder, build_verifier(settings))
+        self._names: tuple[PaperRetriever, set[str]] | None = None  # the stored titles' coined names, for typing slips
 
     def ask(self, question: str, history: list[dict] | None = None, top_k: int | None = None) -> Answer:
         """The final checked answer (see `stream`)."""
@@ -147,7 +149,9 @@ class Answerer:
 
     def _events(self, question: str, history: list[dict] | None, top_k: int | None) -> Iterator[str | Answer]:
         clock = _Clock()
-        standalone = standalone_question(question, history, self.settings.answer.history_turns, self._paper_quoted)
+        standalone = corrected(standalone_question(question, history, self.settings.answer.history_turns, self._paper_quoted),
+                               self._title_names(), lambda word: all(map(self.retriever.holds_term, tokenize(word) or [word])),
+                               self.retriever.embedder.knows_word)
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
         named = self.retriever.named_scope(asked)
         if _about_the_collection(_unscoped(asked, named)):  # "how many papers are from 2018?": the store answers
@@ -264,6 +268,14 @@ class Answerer:
                     continue
             kept.append(source)
         return [replace(source, n=n) for n, source in enumerate(kept, start=1)]
+
+    def _title_names(self) -> set[str]:
+        """The coined names of the stored titles, lower-cased ("spikeinit", "platito"), read once per
+        retriever (a refreshed store comes with a new one)."""
+        if self._names is None or self._names[0] is not self.retriever:
+            self._names = (self.retriever, {name.lower() for paper in self.retriever.papers()
+                                            for name in names_in(str(paper.get("title", "")))})
+        return self._names[1]
 
     def _abbreviated(self, asked: str) -> list[PaperHit]:
         """The papers whose title `asked` abbreviates ("MAML"), as hits; when some of them write the
