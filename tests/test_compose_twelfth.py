@@ -1,0 +1,60 @@
+"""Rules from the blind set seeds_dev12 (issue 7, part 1): a paper asked for in other words than
+"which paper" ("find me the study that ...", "point me to research on ...", "anything on ...?",
+"who proposes ...") is a question for one paper, so the near-miss checks apply to it."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.intent import classify
+
+
+@pytest.mark.parametrize("question", [
+    "Find me the study that trains spiking networks for lip reading",
+    "Show me a paper on graph transformers",
+    "Point me to research on equivariant networks for robotics",
+    "Point me to the work that compresses climate data",
+    "I'm looking for the paper that prunes LLMs",
+    "I am searching for something on optimal transport",
+    "I'd like the study about molecular dynamics",
+    "Tell me about the work that predicts spectra",
+    "Anything on federated learning?",
+    "Any papers using diffusion models for audio?",
+    "Is there work here on Bayesian optimization?",
+    "Is there research on sleep staging?",
+    "Who proposes an initialization for spiking networks?",
+    "Who trained a model on MEG recordings?",
+])
+def test_a_paper_asked_for_in_other_words_is_a_paper_question(question):
+    assert classify(question).kind in ("paper", "papers")
+
+
+@pytest.mark.parametrize("question", [
+    "Who introduced dropout?",  # who wrote a work: its record, not a paper to find
+    "Who are the authors of MEG-XL?",
+    "Tell me the base LLM the correctness models are built on",  # a thing the paper names
+    "Give me the MAE reduction of StormInsight",
+])
+def test_other_requests_are_no_paper_questions(question):
+    assert classify(question).kind not in ("paper", "papers")
+
+
+@pytest.mark.parametrize("question", [
+    "Find me the study that uses protein language model embeddings to design antibodies",  # PLaTITO: MD, not antibodies
+    "Point me to work on sparse coding for speech enhancement",  # the lateral-connections paper: vision
+    "Anything here on gradient flows for image generation?",  # population dynamics
+    "Who proposes conflict-aware fusion of camera and lidar?",  # ConfSleepNet: sleep staging
+])
+def test_near_misses_asked_in_other_words_are_refused(extractive, question):
+    answer = extractive.ask(question)
+    assert answer.refused and answer.citations == []
+
+
+@pytest.mark.parametrize("question,fact", [
+    ("Find me the paper that trains a 1000-layer spiking network without normalization", "SpikeInit"),
+    ("Point me to research on conflict-aware sleep staging", "ConfSleepNet"),
+    ("Anything on weather forecasting with latent autoencoders?", "WLA"),
+])
+def test_papers_asked_for_in_other_words_are_answered(extractive, question, fact):
+    answer = extractive.ask(question)
+    assert not answer.refused and fact in answer.answer
