@@ -13,7 +13,8 @@ finds the one sentence saying it), plus bonuses for what the intent (rag.intent)
   comparing with something no source mentions ("difference between batch norm and layer norm",
   "how does pangu-weather compare to graphcast") is refused;
 - a cause or limitation ("why ...", "what's wrong with ..."): a sentence giving a reason or a
-  shortcoming ("since ...", "fail to", "is incomplete");
+  shortcoming ("since ...", "fail to", "is incomplete"), after the sentence correcting the question's premise when the
+  abstract denies it ("why does X require DFT labels": "without needing DFT labels", `rag.premise`);
 - a paper ("which paper ...", "is there a paper ..."), a method, anything else: the best sentence,
   plus the sentence stating the paper's contribution when the question does not name the paper;
 - an acronym's long form ("what does ACE stand for"): the sentence defining "... (ACE)";
@@ -43,6 +44,7 @@ import numpy as np
 from rag.bibliography import record_fact
 from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of
 from rag.intent import Intent
+from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, headed_phrases
 from rag.sources import Source
 from rag.text import NUMBER_WORDS, defined_acronyms, key_terms, tokenize
@@ -223,6 +225,10 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         return [Statement(f"{_the_abstract(top)} {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
     ranked = [int(i) for i in np.argsort(-np.where(eligible, scores, -np.inf), kind="stable") if eligible[i]]
     chosen = ranked[:1]
+    if intent.kind == "cause" and intent.noun != "problem":
+        # "why does X require Y" when the abstract says "without Y": the correcting sentence comes first.
+        fixes = sorted(premise_corrections(question, top), key=lambda i: -scores[i])
+        chosen = fixes[:1] + [i for i in chosen if i not in fixes[:1]][: max(0, max_sentences - 1)]
     if intent.kind in ("method", "general", "paper"):
         # The paper's contribution names the method for a question that does not; one that does
         # ("how does LABO ...") wants the sentences on what it asks.

@@ -58,3 +58,38 @@ def test_near_misses_asked_in_other_words_are_refused(extractive, question):
 def test_papers_asked_for_in_other_words_are_answered(extractive, question, fact):
     answer = extractive.ask(question)
     assert not answer.refused and fact in answer.answer
+
+
+# A "why" question whose premise the abstract denies is answered with the denying sentence.
+_CORRECTING = "Our estimator runs without needing simulation labels and is architecture-agnostic."
+
+
+@pytest.mark.parametrize("question,sentence,corrects", [
+    ("why does the estimator require simulation labels?", _CORRECTING, True),
+    ("why does the estimator depend on labels from simulations?", _CORRECTING, True),
+    ("why is the estimator tied to one specific architecture?", _CORRECTING, True),  # "architecture-agnostic"
+    ("why does the estimator require GPUs?", _CORRECTING, False),  # the abstract denies something else
+    ("why is the agent slower than planning methods?", "The agent outperforms planning methods in speed.", True),
+    ("why is the agent slower than planning methods?", "Planning methods are slow and costly.", False),
+    ("why do the models benefit more from depth than from width?", "The models favor width over depth.", True),
+    ("why do the models benefit more from depth than from width?", "The models favor depth over width.", False),
+    ("why cannot the index predict repetition?", "The index predicts degradation and repetition.", True),
+    ("why cannot the index predict repetition?", "The index does not predict repetition.", False),
+    ("why does removing the norm break training?", _CORRECTING, False),  # no premise of these shapes
+])
+def test_premise_corrections(question, sentence, corrects):
+    from rag.premise import premise_corrections
+    from tests.test_compose_eleventh import _source
+    source = _source(sentence)
+    source.spans.append((0, len(sentence)))
+    assert bool(premise_corrections(question, source)) is corrects
+
+
+@pytest.mark.parametrize("question,fact", [
+    ("why does triforces need dft labels for matbench?", "without needing DFT labels"),
+    ("why is mindzero less accurate than model-based methods?", "outperforms model-based methods"),
+    ("why does card rely on alchemical pathways?", "without relying on alchemical pathways"),
+])
+def test_a_corrected_premise_is_answered_with_the_correction(extractive, question, fact):
+    answer = extractive.ask(question)
+    assert not answer.refused and fact in answer.answer
