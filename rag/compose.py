@@ -666,7 +666,9 @@ _UNTELLING = set(tokenize("much many little few big bigger large larger small sm
 
 
 # The words opening a clause that states a condition ("when the sensors disagree"), whose verb may end a run of words.
-_CLAUSE = re.compile(r"\b(?:when|whenever|if|while|where|because|since|although|once)\b", re.IGNORECASE)
+# "where" after a work ("the study where LLM agents negotiate") describes it, as "that" would.
+_CLAUSE = re.compile(r"\b(?:when|whenever|if|while|(?<!paper\s)(?<!study\s)(?<!work\s)(?<!article\s)where|because|since|although|once)\b",
+                     re.IGNORECASE)
 
 
 def unheld_phrases(question: str, source: Source, runs: bool = True, final_head: bool = False) -> list[str]:
@@ -727,6 +729,18 @@ def unheld_phrases(question: str, source: Source, runs: bool = True, final_head:
                 and " ".join(phrase) not in unheld:
             unheld.append(" ".join(phrase))  # judged with the phrase it heads
     return unheld
+
+
+def unheld_words(phrase: str, source: Source) -> list[str]:
+    """The telling words of `phrase` (not in _UNTELLING, three letters or more) that the source's
+    title and abstract do not hold by stem, close variant or acronym ("speech" of "speech
+    recognition" for an abstract on "human activity recognition")."""
+    text = f"{source.hit.title} {source.abstract}"
+    held, written = stems_of(text), acronyms(text)
+    words = [w for w in re.findall(r"[\w-]+", fold_accents(phrase)) if _telling(w)]
+    if abbreviated(words, written) or _initialisms(words) & held:
+        return []
+    return [w for w in words if not any(holds_stem(held, stem) for stem in _telling(w)) and not _acronym_held(w, held)]
 
 
 # One word standing alone after a preposition: a setting ("in transformers", "on Mars"), unless "of"

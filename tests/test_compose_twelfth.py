@@ -93,3 +93,36 @@ def test_premise_corrections(question, sentence, corrects):
 def test_a_corrected_premise_is_answered_with_the_correction(extractive, question, fact):
     answer = extractive.ask(question)
     assert not answer.refused and fact in answer.answer
+
+
+def test_the_setting_is_what_follows_the_last_preposition():
+    from rag.query import setting_phrase
+    assert setting_phrase("Anything on graph networks for traffic forecasting?") == "traffic forecasting"
+    assert setting_phrase("Point me to research on spiking networks for speech recognition.") == "speech recognition"
+    assert setting_phrase("how does it work") == ""
+
+
+@pytest.mark.parametrize("setting,abstract,foreign", [
+    ("traffic forecasting", "Data-driven models are revolutionizing weather forecasting.", True),  # half unheld
+    ("underground reservoir simulation", "Full physics simulations of the subsurface reservoir are expensive.", False),
+    ("synaptic operations", "The model requires only 7.04M SOPs.", False),  # held as an acronym
+])
+def test_a_setting_is_foreign_when_half_its_words_are_unheld(setting, abstract, foreign):
+    from rag.answer import _foreign
+    from tests.test_compose_eleventh import _source
+    assert _foreign(setting, _source(abstract)) is foreign
+
+
+@pytest.mark.parametrize("question", [
+    "Find the study where language model agents haggle over prices with each other",  # "where" describes the study
+    "Anything on graph neural networks for traffic forecasting?",
+    "Point me to research on spiking neural networks for keyword spotting.",
+])
+def test_a_foreign_setting_of_a_paper_request_is_refused(extractive, question):
+    answer = extractive.ask(question)
+    assert answer.refused and answer.citations == []
+
+
+def test_a_setting_with_one_unheld_word_of_three_is_answered(extractive):
+    answer = extractive.ask("Is there a neural model for underground reservoir simulation that handles adaptive meshes?")
+    assert not answer.refused and "APT" in answer.answer
