@@ -519,7 +519,9 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
                              for t in _new_names(sentence, asked, name)))
         elif intent.kind == "entity":
             noun = intent.noun.lower().rstrip("s")
-            flags.append(bool(_new_names(sentence, asked, name)) or bool(noun and noun in sentence.lower()))
+            # "which scientific tasks": "across diverse scientific tasks" restates the question, names none
+            flags.append(bool(_new_names(sentence, asked, name))
+                         or bool(noun and noun in sentence.lower() and (intent.of_kind or not _restates_kind(sentence, noun, question))))
         elif intent.kind == "cause":  # "why ...": a sentence giving a reason or a shortcoming, or what the authors show
             flags.append(bool(_REASON.search(sentence)) or bool(_SHOWN.search(sentence)))
         else:
@@ -546,9 +548,12 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     if intent.kind == "entity" and intent.noun.lower() not in _DATA_NOUNS and not against:
         # "what mathematical tools ...": a sentence holding the asked noun ("Using tools from ...") when any does
         noun = tokenize(intent.noun)
-        holding = flags & np.array([bool(noun) and noun[-1] in _stems(source.sentence(i)) for i in range(len(flags))], dtype=bool)
+        mentions = np.array([bool(noun) and noun[-1] in _stems(source.sentence(i)) for i in range(len(flags))], dtype=bool)
+        holding = flags & mentions
         if holding.any() and (intent.noun.lower().rstrip("s") not in _MODEL_NOUNS or intent.of_kind):
             return holding
+        if mentions.any() and not intent.of_kind and intent.noun.lower().rstrip("s") not in _MODEL_NOUNS:
+            return np.zeros(len(flags), dtype=bool)  # "which scientific tasks": the abstract names them only as the question does
     if intent.kind == "quantity" and not intent.noun:
         digits = _with_digits(source)
         if (flags & digits).any():
@@ -591,6 +596,33 @@ def _restates(name: str, question: str) -> bool:
     letters = name.lower().removesuffix("s")
     initials = "".join(w[0] for w in words)
     return len(letters) >= 2 and letters.isalpha() and letters in initials
+
+
+# Words that say how many or how varied, not which ("diverse scientific tasks", "several models").
+_VAGUE = set(tokenize("diverse various varied multiple several many numerous different wide range broad set variety "
+                      "number existing standard real challenging"))
+# After the asked noun, words that go on to name them ("tasks such as ...", "models including ...").
+_NAMING_NEXT = re.compile(r"^\w*\s*(?:\(|:|such\s+as|including|like|e\.g\.|namely|from|of|,\s+(?:namely|including|such))", re.IGNORECASE)
+# Before it, an apposition naming the thing ("scaffold decoration, a drug design task").
+_APPOSITION = re.compile(r",\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}$", re.IGNORECASE)
+
+
+def _restates_kind(sentence: str, noun: str, question: str) -> bool:
+    """True when every mention of the asked `noun` in `sentence` only restates the question: a vague
+    word or a count before it, and otherwise only the question's own words, back to a preposition,
+    article or punctuation ("across diverse scientific tasks" for "which scientific tasks"); no
+    apposition, list or phrase after it names it ("scaffold decoration, a drug design task",
+    "tasks such as ...", "tools from partial differential equations")."""
+    asked = _stems(question)
+    for match in re.finditer(rf"\b{re.escape(noun)}\w*", sentence, re.IGNORECASE):
+        before = sentence[:match.start()]
+        if _NAMING_NEXT.search(sentence[match.end():]) or _APPOSITION.search(before):
+            return False
+        words = re.split(r"\b(?:in|on|across|over|of|for|with|from|to|at|by|a|an|the|and|or)\b|[,;:()]", before)[-1].split()
+        stems = _stems(" ".join(words))
+        if stems - asked - _VAGUE - _NUMBER_STEMS or not stems & (_VAGUE | _NUMBER_STEMS):
+            return False
+    return True
 
 
 def _names_data(sentence: str) -> bool:

@@ -126,3 +126,21 @@ def test_a_foreign_setting_of_a_paper_request_is_refused(extractive, question):
 def test_a_setting_with_one_unheld_word_of_three_is_answered(extractive):
     answer = extractive.ask("Is there a neural model for underground reservoir simulation that handles adaptive meshes?")
     assert not answer.refused and "APT" in answer.answer
+
+
+@pytest.mark.parametrize("sentence,noun,question,restates", [
+    ("Empirical results across diverse scientific tasks show gains.", "task", "which scientific tasks was it tested on", True),
+    ("We evaluate on nine benchmarks.", "benchmark", "which nine benchmarks were used", True),
+    ("On scaffold decoration, a drug design task, it wins.", "task", "what drug design task is it tested on", False),
+    ("We test on tasks such as docking and folding.", "task", "which tasks was it tested on", False),
+    ("Using tools from partial differential equations, we study it.", "tool", "what mathematical tools are used", False),
+    ("We evaluate on forecasting tasks.", "task", "which tasks was it tested on", False),  # "forecasting" says which
+])
+def test_a_mention_that_only_restates_the_asked_kind(sentence, noun, question, restates):
+    from rag.compose import _restates_kind
+    assert _restates_kind(sentence, noun, question) is restates
+
+
+def test_which_kind_restated_only_is_said_not_named(extractive):
+    answer = extractive.ask("which scientific tasks does the llm-accelerated bayesian optimization paper report results on")
+    assert not answer.refused and "does not name" in answer.answer
