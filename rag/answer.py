@@ -19,7 +19,7 @@ from rag.backends import AnswerBackend, LLMError
 from rag.bibliography import collection_summary
 from rag.conversation import standalone_question
 from rag.errors import RagError
-from rag.compose import Statement, bears_on, compose, misses_measure, plan_text, unheld_phrases
+from rag.compose import Statement, bears_on, compose, misses_measure, plan_text, unheld_phrases, unheld_words
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import Intent, classify, summary_topic
 from rag.metadata import hit_abstract
@@ -186,6 +186,11 @@ class Answerer:
             # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:
             # the papers ranked below it are further still ("prunes the weights of large language models").
             sources = kept if intent.kind == "papers" or not kept or kept[0].hit is sources[0].hit else []
+            setting = re.split(r"\s(?:that|which|who|where)\s", setting_phrase(asked))[0] if intent.kind == "paper" else ""
+            if sources and setting and _foreign(setting, sources[0]) and not self._near(setting, sources[0]):
+                # "anything on graph networks for traffic forecasting": half the setting it ends on is
+                # words the closest paper lacks ("traffic"), and no sentence of it is close to the setting.
+                sources = []
         elif intent.kind == "quantity" and sources and not calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
             # A figure of a measure the closest paper never mentions ("how many GPUs"), or for a setting
             # it does not hold ("... for image classification"), that the question does not tie to it
@@ -304,6 +309,13 @@ class Answerer:
             return hits[0].display_title
         return None
 
+    def _near(self, phrase: str, source: Source) -> bool:
+        """True when one of the source's sentences reaches answer.min_phrase_similarity in cosine to `phrase`."""
+        if not len(source.vectors):
+            return True
+        vector = self.retriever.embedder.encode_array([phrase])[0]
+        return float((source.vectors @ vector).max()) >= self.settings.answer.min_phrase_similarity
+
     def _admitted(self, hits: list[PaperHit], query: str) -> list[PaperHit]:
         """The hits the answer policy admits for `query` (see rag.relevance)."""
         unfamiliar = bool(unfamiliar_words(query, self.retriever.holds_term, self.retriever.embedder.knows_word))
@@ -374,6 +386,13 @@ def _without_names(question: str, names: list[str]) -> str:
     for name in names:
         question = re.sub(rf"(?i)(?:\b(?:by|of|from)\s+)?{re.escape(name)}(?:'s)?", " ", question)
     return " ".join(question.split())
+
+
+def _foreign(setting: str, source: Source) -> bool:
+    """True when at least half the telling words of `setting` are words the source does not hold
+    (`rag.compose.unheld_words`): "traffic forecasting", not "underground reservoir simulation"."""
+    missing = unheld_words(setting, source)
+    return bool(missing) and 2 * len(missing) >= len([w for w in setting.split() if tokenize(w)])
 
 
 def _about_the_collection(question: str) -> bool:

@@ -13,7 +13,8 @@ finds the one sentence saying it), plus bonuses for what the intent (rag.intent)
   comparing with something no source mentions ("difference between batch norm and layer norm",
   "how does pangu-weather compare to graphcast") is refused;
 - a cause or limitation ("why ...", "what's wrong with ..."): a sentence giving a reason or a
-  shortcoming ("since ...", "fail to", "is incomplete");
+  shortcoming ("since ...", "fail to", "is incomplete"), after the sentence correcting the question's premise when the
+  abstract denies it ("why does X require DFT labels": "without needing DFT labels", `rag.premise`);
 - a paper ("which paper ...", "is there a paper ..."), a method, anything else: the best sentence,
   plus the sentence stating the paper's contribution when the question does not name the paper;
 - an acronym's long form ("what does ACE stand for"): the sentence defining "... (ACE)";
@@ -43,6 +44,7 @@ import numpy as np
 from rag.bibliography import record_fact
 from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of
 from rag.intent import Intent
+from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, headed_phrases
 from rag.sources import Source
 from rag.text import NUMBER_WORDS, defined_acronyms, key_terms, tokenize
@@ -252,6 +254,10 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         return [Statement(f"{_the_abstract(top)} {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
     ranked = [int(i) for i in np.argsort(-np.where(eligible, scores, -np.inf), kind="stable") if eligible[i]]
     chosen = ranked[:1]
+    if intent.kind == "cause" and intent.noun != "problem":
+        # "why does X require Y" when the abstract says "without Y": the correcting sentence comes first.
+        fixes = sorted(premise_corrections(question, top), key=lambda i: -scores[i])
+        chosen = fixes[:1] + [i for i in chosen if i not in fixes[:1]][: max(0, max_sentences - 1)]
     if intent.kind in ("method", "general", "paper"):
         # The paper's contribution names the method for a question that does not; one that does
         # ("how does LABO ...") wants the sentences on what it asks.
@@ -578,7 +584,9 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
                              for t in _new_names(sentence, asked, name)))
         elif intent.kind == "entity":
             noun = intent.noun.lower().rstrip("s")
-            flags.append(bool(_new_names(sentence, asked, name)) or bool(noun and noun in sentence.lower()))
+            # "which scientific tasks": "across diverse scientific tasks" restates the question, names none
+            flags.append(bool(_new_names(sentence, asked, name))
+                         or bool(noun and noun in sentence.lower() and (intent.of_kind or not _restates_kind(sentence, noun, question))))
         elif intent.kind == "cause":  # "why ...": a sentence giving a reason or a shortcoming, or what the authors show
             flags.append(bool(_REASON.search(sentence)) or bool(_SHOWN.search(sentence)))
         else:
@@ -605,9 +613,12 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     if intent.kind == "entity" and intent.noun.lower() not in _DATA_NOUNS and not against:
         # "what mathematical tools ...": a sentence holding the asked noun ("Using tools from ...") when any does
         noun = tokenize(intent.noun)
-        holding = flags & np.array([bool(noun) and noun[-1] in _stems(source.sentence(i)) for i in range(len(flags))], dtype=bool)
+        mentions = np.array([bool(noun) and noun[-1] in _stems(source.sentence(i)) for i in range(len(flags))], dtype=bool)
+        holding = flags & mentions
         if holding.any() and (intent.noun.lower().rstrip("s") not in _MODEL_NOUNS or intent.of_kind):
             return holding
+        if mentions.any() and not intent.of_kind and intent.noun.lower().rstrip("s") not in _MODEL_NOUNS:
+            return np.zeros(len(flags), dtype=bool)  # "which scientific tasks": the abstract names them only as the question does
     if intent.kind == "quantity" and not intent.noun:
         digits = _with_digits(source)
         if (flags & digits).any():
@@ -650,6 +661,33 @@ def _restates(name: str, question: str) -> bool:
     letters = name.lower().removesuffix("s")
     initials = "".join(w[0] for w in words)
     return len(letters) >= 2 and letters.isalpha() and letters in initials
+
+
+# Words that say how many or how varied, not which ("diverse scientific tasks", "several models").
+_VAGUE = set(tokenize("diverse various varied multiple several many numerous different wide range broad set variety "
+                      "number existing standard real challenging"))
+# After the asked noun, words that go on to name them ("tasks such as ...", "models including ...").
+_NAMING_NEXT = re.compile(r"^\w*\s*(?:\(|:|such\s+as|including|like|e\.g\.|namely|from|of|,\s+(?:namely|including|such))", re.IGNORECASE)
+# Before it, an apposition naming the thing ("scaffold decoration, a drug design task").
+_APPOSITION = re.compile(r",\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}$", re.IGNORECASE)
+
+
+def _restates_kind(sentence: str, noun: str, question: str) -> bool:
+    """True when every mention of the asked `noun` in `sentence` only restates the question: a vague
+    word or a count before it, and otherwise only the question's own words, back to a preposition,
+    article or punctuation ("across diverse scientific tasks" for "which scientific tasks"); no
+    apposition, list or phrase after it names it ("scaffold decoration, a drug design task",
+    "tasks such as ...", "tools from partial differential equations")."""
+    asked = _stems(question)
+    for match in re.finditer(rf"\b{re.escape(noun)}\w*", sentence, re.IGNORECASE):
+        before = sentence[:match.start()]
+        if _NAMING_NEXT.search(sentence[match.end():]) or _APPOSITION.search(before):
+            return False
+        words = re.split(r"\b(?:in|on|across|over|of|for|with|from|to|at|by|a|an|the|and|or)\b|[,;:()]", before)[-1].split()
+        stems = _stems(" ".join(words))
+        if stems - asked - _VAGUE - _NUMBER_STEMS or not stems & (_VAGUE | _NUMBER_STEMS):
+            return False
+    return True
 
 
 def _names_data(sentence: str) -> bool:
@@ -738,7 +776,9 @@ _UNTELLING = set(tokenize("much many little few big bigger large larger small sm
 
 
 # The words opening a clause that states a condition ("when the sensors disagree"), whose verb may end a run of words.
-_CLAUSE = re.compile(r"\b(?:when|whenever|if|while|where|because|since|although|once)\b", re.IGNORECASE)
+# "where" after a work ("the study where LLM agents negotiate") describes it, as "that" would.
+_CLAUSE = re.compile(r"\b(?:when|whenever|if|while|(?<!paper\s)(?<!study\s)(?<!work\s)(?<!article\s)where|because|since|although|once)\b",
+                     re.IGNORECASE)
 
 
 def unheld_phrases(question: str, source: Source, runs: bool = True, final_head: bool = False) -> list[str]:
@@ -799,6 +839,18 @@ def unheld_phrases(question: str, source: Source, runs: bool = True, final_head:
                 and " ".join(phrase) not in unheld:
             unheld.append(" ".join(phrase))  # judged with the phrase it heads
     return unheld
+
+
+def unheld_words(phrase: str, source: Source) -> list[str]:
+    """The telling words of `phrase` (not in _UNTELLING, three letters or more) that the source's
+    title and abstract do not hold by stem, close variant or acronym ("speech" of "speech
+    recognition" for an abstract on "human activity recognition")."""
+    text = f"{source.hit.title} {source.abstract}"
+    held, written = stems_of(text), acronyms(text)
+    words = [w for w in re.findall(r"[\w-]+", fold_accents(phrase)) if _telling(w)]
+    if abbreviated(words, written) or _initialisms(words) & held:
+        return []
+    return [w for w in words if not any(holds_stem(held, stem) for stem in _telling(w)) and not _acronym_held(w, held)]
 
 
 # One word standing alone after a preposition: a setting ("in transformers", "on Mars"), unless "of"

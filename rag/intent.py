@@ -40,11 +40,22 @@ _ENTITY = re.compile(
     r"algorithms?|libraries|library|simulators?|systems?|llms?|vlms?|backbones?|scenarios?|settings?|environments?|applications?)\b",
     re.IGNORECASE,
 )
+# A paper asked for in other words than "which paper": "the study", "any work", "research".
+_SOME = r"(?:(?:the|a|an|any|some|that|this)\s+)?(?:[\w-]+\s+)?"
+_WORK = r"(?:papers?|works?|stud(?:y|ies)|research|articles?|abstracts?|publications?)\b"
 # "what model is X based on": the model underneath, a named thing, not a paper to find.
 _BUILT_ON = re.compile(r"\b(?:based|built|trained)\s+(?:on|upon)\W*$", re.IGNORECASE)
 _PAPER = re.compile(
     r"^\s*(?:which|what)\s+(?:paper|work|article|study|method|approach|model|framework)\b"
-    r"|^\s*(?:is|are)\s+there\s+(?:a|an|any)\b|\bwhich\s+(?:paper|work|study)\b",
+    r"|^\s*(?:is|are)\s+there\s+(?:a|an|any)\b|\bwhich\s+(?:paper|work|study)\b"
+    # A request for a paper in other words: "find me the study that ...", "point me to research on ...",
+    # "I'm looking for the paper that ...", "tell me about the work that ...", "anything on ...?",
+    # "any paper using ...", "is there work here on ...", "who proposes ...".
+    rf"|^\W*(?:please\s+)?(?:find|show|give|point|recommend|suggest|locate|fetch|get)\s+(?:me\s+|us\s+)?(?:to\s+)?{_SOME}{_WORK}"
+    rf"|^\W*(?:i'?m|i\s+am)\s+(?:looking|searching|after)\b|^\W*i(?:\s+(?:want|need|would\s+like)|'d\s+like)\s+{_SOME}{_WORK}"
+    rf"|^\W*(?:please\s+)?tell\s+(?:me|us)\s+about\s+{_SOME}{_WORK}"
+    rf"|^\W*any(?:thing|\s+{_WORK})|^\W*(?:is|are)\s+there\s+(?:any\s+)?(?:{_WORK}|anything|something)"
+    r"|^\W*who\s+(?!(?:is|are|was|were|wrote|authored|published)\b)[a-z]+(?:s|ed)\b",
     re.IGNORECASE,
 )
 # The thing a quantity question measures: "how many <tasks>", "how much <context>", "what <accuracy>".

@@ -155,7 +155,7 @@ def headed_phrases(question: str) -> list[tuple[list[str], str]]:
 
 
 # The setting a question ends on: "... for image classification", "... on imagenet".
-_SETTING = re.compile(r"\b(?:for|on|in)\s+(?P<setting>[^?.;,]+?)\s*\??\s*$", re.IGNORECASE)
+_SETTING = re.compile(r"^.*\b(?:for|on|in)\s+(?P<setting>[^?.;,!]+?)\s*[?.!]*\s*$", re.IGNORECASE)
 
 
 def setting_phrase(question: str) -> str:
