@@ -19,9 +19,9 @@ from rag.backends import AnswerBackend, LLMError
 from rag.bibliography import collection_summary
 from rag.conversation import standalone_question
 from rag.errors import RagError
-from rag.compose import Statement, bears_on, compose, misses_measure, plan_text, unheld_phrases, unheld_words
+from rag.compose import Statement, bears_on, compose, introduces, misses_measure, plan_text, unheld_phrases, unheld_words
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
-from rag.intent import Intent, classify, summary_topic
+from rag.intent import Intent, classify, introduced_thing, summary_topic
 from rag.metadata import hit_abstract
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
@@ -180,7 +180,10 @@ class Answerer:
         sources = prepare_sources(relevant, asked, self.retriever.embedder, self.retriever.store,
                                   max_sentences=self.settings.answer.max_source_sentences)
         intent = Intent("papers") if listing else classify(asked)
-        if intent.kind in ("paper", "papers", "method", "summary") and not listing:
+        thing = introduced_thing(asked) if intent.kind == "paper" else ""
+        if thing:  # "which paper introduced the Adam optimizer": the paper that did, not one that only mentions it
+            sources = [replace(source, n=n) for n, source in enumerate((s for s in sources if introduces(s, thing)), start=1)]
+        elif intent.kind in ("paper", "papers", "method", "summary") and not listing:
             topic = summary_topic(asked) if intent.kind == "summary" else asked  # "summarize", "results": no topic
             kept = self._on_topic(sources, topic, final_head=intent.kind == "paper")
             # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:

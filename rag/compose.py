@@ -727,6 +727,21 @@ _SIDE_END = re.compile(r"\s(?:on|in|for|at|with|under|of|when|during|from|across
 _PRO_FORMS = {"one", "ones", "those", "them", "it", "others", "other", "that", "these", "this"}
 
 
+def introduces(source: Source, thing: str) -> bool:
+    """True when the paper of `source` is one that introduced `thing` ("Adam optimizer", "ENAS"):
+    its title or own name calls it (`calls_by_name`: "ENAS" for Efficient Neural Architecture Search,
+    "Wasserstein GAN" for Wasserstein Generative Adversarial Networks, a title beginning with it), or
+    a sentence introducing the authors' work or in their voice holds all its words ("We introduce the
+    Fatigue Index (FI)", "we build a new benchmark StormBench"). A paper that only mentions it ("The ADAM optimizer is exceedingly popular") or studies
+    it ("A Quantitative Analysis of the Effect of Batch Normalization ...") did not."""
+    title, abstract = source.hit.title, source.abstract
+    if calls_by_name(thing, title, abstract) or calls_by_name(f"the {thing} paper", title, abstract):
+        return True
+    wanted = _stems(thing)
+    return bool(wanted) and any(wanted <= _stems(source.sentence(i)) for i in range(len(source.spans))
+                                if _PROPOSES.search(source.sentence(i)) or _OWN.search(source.sentence(i)))
+
+
 def _compared_papers(question: str, sources: list[Source]) -> list[Source]:
     """For a comparison of two papers by name ("compare Glow and neural ODEs", "Glow versus
     mixup"), the two sources it calls by name, one for each side; empty when the sides are not two

@@ -275,6 +275,22 @@ _BIBLIOGRAPHIC_MISSING = {
 }
 
 
+# "which paper introduced the Adam optimizer", "what work proposed ENAS": the thing a paper is asked
+# to have introduced, named (no "a"/"an" describing a kind of thing) in at most five words.
+_INTRODUCED = re.compile(
+    r"^\W*(?:which|what)\s+(?:paper|work|study|article)\s+(?:first\s+)?"
+    r"(?:introduced|introduces|proposed|proposes|invented|invents|came\s+up\s+with)\s+"
+    r"(?:the\s+)?(?P<thing>(?!(?:a|an|new|novel|some|any|ways?|methods?|approach(?:es)?)\b)[^\s?.,;]+(?:\s+[^\s?.,;]+){0,4})\s*\?*\s*$",
+    re.IGNORECASE)
+
+
+def introduced_thing(question: str) -> str:
+    """What `question` asks which paper introduced, when it names it ("the Adam optimizer" gives
+    "Adam optimizer"); "" for a description ("which paper proposes a model that uses radar")."""
+    match = _INTRODUCED.search(question)
+    return match.group("thing") if match else ""
+
+
 def summary_topic(question: str) -> str:
     """`question` without the words asking for a summary or for results ("What is the paper on sliced
     score matching about?" keeps "What is the paper on sliced score matching?"): what the summed-up

@@ -112,6 +112,8 @@ _ENAS = "Efficient Neural Architecture Search via Parameters Sharing"
 _SAME_INITIALS = ("Efficient Neural Audio Synthesis", "Efficient Nonmyopic Active Search")
 _WGAN = "Wasserstein Generative Adversarial Networks"
 _TWO_STEP = "A Two-Step Computation of the Exact GAN Wasserstein Distance"
+_ADAM = "Dissecting Adam: The Sign, Magnitude and Variance of Stochastic Gradients"
+_MAML = "Model-Agnostic Meta-Learning for Fast Adaptation of Deep Networks"
 
 
 @pytest.fixture(scope="module")
@@ -124,7 +126,7 @@ def icml(tmp_path_factory):
     from rag.service import RagService
 
     root = tmp_path_factory.mktemp("icml")
-    wanted = (_ENAS, *_SAME_INITIALS, _WGAN, _TWO_STEP)
+    wanted = (_ENAS, *_SAME_INITIALS, _WGAN, _TWO_STEP, _ADAM, _MAML)
     for name in ("icml2017.json", "icml2018.json"):
         records = json.loads(shared_data(f"paperlists_papercopilot/{name}").read_text())
         (root / name).write_text(json.dumps(records[:6] + [r for r in records[6:] if r["title"] in wanted]))
@@ -194,3 +196,20 @@ def test_results_asked_bare_after_a_paper_are_its_findings(answerer):
     answer = answerer.ask("results?", history=history)
     assert answer.standalone_question == "results of SpikeInit?"
     assert "1000-layer" in answer.answer and "Extensive experiments demonstrate" in answer.answer
+
+
+@pytest.mark.parametrize("question,thing", [
+    ("Which paper introduced the Adam optimizer?", "Adam optimizer"), ("Which paper introduces ENAS?", "ENAS"),
+    ("which paper proposes a model that uses radar?", ""),  # a description, not a name
+])
+def test_the_thing_a_paper_is_asked_to_have_introduced(question, thing):
+    from rag.intent import introduced_thing
+
+    assert introduced_thing(question) == thing
+
+
+def test_which_paper_introduced_x_is_the_paper_that_did_not_one_mentioning_it(icml, answerer):
+    assert icml.ask("Which paper introduced the Adam optimizer?").refused  # "The ADAM optimizer is exceedingly popular"
+    assert [c.title for c in icml.ask("Which paper introduced MAML?").citations] == [_MAML]  # its abstract never says MAML
+    assert [c.title for c in icml.ask("Which paper proposed the Wasserstein GAN?").citations] == [_WGAN]
+    assert answerer.ask("Which paper introduces StormBench?").citations[0].paper_id == STORM  # "we build ... StormBench"
