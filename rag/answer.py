@@ -19,7 +19,8 @@ from rag.backends import AnswerBackend, LLMError
 from rag.bibliography import collection_summary
 from rag.conversation import standalone_question
 from rag.errors import RagError
-from rag.compose import Statement, bears_on, compose, introduces, misses_measure, plan_text, unheld_phrases, unheld_words
+from rag.compose import (Statement, bears_on, compose, introduces, misses_measure, plan_text, silent_about, unheld_phrases,
+                          unheld_words)
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import Intent, classify, introduced_thing, summary_topic
 from rag.metadata import hit_abstract
@@ -304,8 +305,7 @@ class Answerer:
             return None
         quotes = re.findall(r"“([^”]{20,})”", answer)
         if not quotes:
-            silent = _SILENT_ABOUT.match(answer)
-            return (silent.group("name") or silent.group("long")) if silent else None
+            return silent_about(answer)
         quote = max(quotes, key=len)
         hits = self.retriever.search(quote, top_k=1, floor=False)
         if hits and " ".join(quote.split()) in " ".join(hit_abstract(hits[0], hits[0].text).split()):
@@ -375,8 +375,6 @@ class Answerer:
                       timings_ms=clock.timings(), sources=closest, removed_sentences=[], standalone_question=standalone)
 
 
-# How an answer names a paper whose abstract is silent on what was asked (rag.compose._the_abstract).
-_SILENT_ABOUT = re.compile(r"^The (?:(?P<name>.+?) abstract|abstract of (?P<long>.+?)) (?:does not|is silent)\b")
 # Words of a question listing papers that name no topic ("which papers were published ...", "list all papers",
 # "what did X write / propose").
 _LISTING_WORDS = set(tokenize("published appeared presented list papers accepted show give included have held "

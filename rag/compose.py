@@ -406,8 +406,20 @@ def _the_abstract(source: Source) -> str:
     longer title, and "The cited paper's abstract" when it has no name."""
     name = title_head(readable_markup(source.hit.title)) or display_name(source)
     if not name:
-        return "The cited paper's abstract"
+        return _UNNAMED_ABSTRACT
     return f"The {name} abstract" if len(name.split()) <= 4 else f"The abstract of {name}"
+
+
+_UNNAMED_ABSTRACT = "The cited paper's abstract"
+# An answer saying a named paper's abstract is silent, as `_the_abstract` words it.
+_SILENT_ABOUT = re.compile(r"^The (?:(?P<name>.+?) abstract|abstract of (?P<long>.+?)) (?:does not|is silent)\b")
+
+
+def silent_about(answer: str) -> str | None:
+    """The name of the paper an answer says is silent on what was asked ("The SpikeInit abstract
+    does not name a dataset [1]." gives "SpikeInit"); None for any other answer, or a paper with no name."""
+    match = None if answer.startswith(_UNNAMED_ABSTRACT) else _SILENT_ABOUT.match(answer)
+    return (match.group("name") or match.group("long")) if match else None
 
 
 def _quote(source: Source, i: int, lead: bool) -> Statement:

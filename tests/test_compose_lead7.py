@@ -213,3 +213,13 @@ def test_which_paper_introduced_x_is_the_paper_that_did_not_one_mentioning_it(ic
     assert [c.title for c in icml.ask("Which paper introduced MAML?").citations] == [_MAML]  # its abstract never says MAML
     assert [c.title for c in icml.ask("Which paper proposed the Wasserstein GAN?").citations] == [_WGAN]
     assert answerer.ask("Which paper introduces StormBench?").citations[0].paper_id == STORM  # "we build ... StormBench"
+
+
+def test_a_silent_answer_names_its_paper_unless_the_paper_has_no_name():
+    from rag.compose import silent_about
+
+    assert silent_about("The SpikeInit abstract does not name a dataset [1].") == "SpikeInit"
+    assert silent_about("The abstract of Kernel Normalized Cut: a Theoretical Revisit does not name its authors [1].") \
+        == "Kernel Normalized Cut: a Theoretical Revisit"
+    assert silent_about("The cited paper's abstract does not name a dataset [1].") is None  # no name to carry over
+    assert silent_about("“We introduce StormInsight ...” [1]") is None
