@@ -94,6 +94,8 @@ def _parser() -> argparse.ArgumentParser:
     retrieval.add_argument("--queries", help="queries JSONL (_id, text, optional multi) instead of the dataset's")
     retrieval.add_argument("--qrels", help="judgments TSV (query-id, corpus-id, score) instead of the dataset's")
     retrieval.add_argument("--rerank", metavar="PATH", help="also score hybrid re-ranked by this cross-encoder (default: retrieval.rerank_model)")
+    retrieval.add_argument("--misses", action="store_true",
+                           help="also list each judged paper hybrid ranks below its cut (1, or 10 for multi questions), with every retriever's rank of it")
     retrieval.set_defaults(handler=_eval_retrieval)
     answers = kinds.add_parser("answers", parents=[common], help="answer a JSONL QA set and score the answers")
     answers.add_argument("--qa", required=True, help="JSONL: id, question, gold_papers, answer_contains")
@@ -164,7 +166,8 @@ def _eval_retrieval(args: argparse.Namespace, service: RagService) -> int:
     from rag.evaluation import evaluate_retrieval
 
     result = evaluate_retrieval(
-        service, args.dataset, split=args.split, corpus=args.corpus, queries=args.queries, qrels=args.qrels, rerank=args.rerank
+        service, args.dataset, split=args.split, corpus=args.corpus, queries=args.queries, qrels=args.qrels, rerank=args.rerank,
+        with_misses=args.misses,
     )
     _emit(args, result, _format_eval)
     return 0
@@ -344,6 +347,13 @@ def _format_eval(result: dict[str, Any]) -> str:
     for key in ("single_paper", "multi_paper"):
         if key in result:
             lines += [f"\n{key.replace('_', '-')} questions: {result[key]['queries']}", *_eval_rows(result[key]["retrievers"])]
+    if "misses" in result:
+        lines += [f"\njudged papers hybrid ranks below its cut: {len(result['misses'])}",
+                  f"{'query':<28} {'gold':>4} {'hybrid':>6} {'dense':>6} {'bm25':>6} {'words':>6}  paper"]
+        for miss in result["misses"]:
+            ranks = [str(miss["ranks"].get(mode) or "-") for mode in ("hybrid", "dense", "bm25")]
+            words = f"{miss['terms_held']}/{miss['terms']}"
+            lines.append(f"{miss['query_id']:<28} {miss['gold']:>4} {ranks[0]:>6} {ranks[1]:>6} {ranks[2]:>6} {words:>6}  {miss['paper_id']}")
     return "\n".join(lines)
 
 

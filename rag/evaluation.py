@@ -3,6 +3,8 @@
 The corpus goes into its own collection, named by corpus hash and embedding model, so a second run
 re-embeds nothing. Every test query is run through the configured hybrid retriever and, in the same
 run, through BM25 alone and dense alone, with the relevance floor off (rankings must be complete).
+`misses` lists the judged papers the hybrid ranking leaves below its cut, with what each retriever
+made of them, to tell a question no fusion can repair from one a retriever already answers.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from typing import Any
 from tqdm import tqdm
 
 from rag.errors import RagError
+from rag.query import content_query
 from rag.retrieval import MODES, PaperRetriever
 from rag.service import RagService
+from rag.text import index_terms
 
 DEPTH = 100
 
@@ -34,6 +38,7 @@ def evaluate_retrieval(
     queries: str | Path | None = None,
     qrels: str | Path | None = None,
     rerank: str | None = None,
+    with_misses: bool = False,
 ) -> dict[str, Any]:
     """Score every retriever mode on a benchmark; returns the `rag eval retrieval --json` dict.
 
@@ -42,6 +47,7 @@ def evaluate_retrieval(
     wins over the folder's. Queries marked `"multi": true` and the others are also scored apart
 (`multi_paper`, `single_paper`). `rerank`
     (a cross-encoder path; default retrieval.rerank_model) adds a row re-ranking the hybrid ranking.
+    `with_misses` adds `misses` (see `misses`).
     """
     bench = load_benchmark(dataset, split, corpus, queries, qrels)
     retriever = open_eval_retriever(service, bench.corpus)
@@ -75,7 +81,36 @@ def evaluate_retrieval(
         single = {q: bench.qrels[q] for q in query_ids if q not in bench.multi}
         for key, subset in (("single_paper", single), ("multi_paper", multi)):
             result[key] = {"queries": len(subset), "retrievers": {mode: score_run(run, subset) for mode, run in runs.items()}}
+    if with_misses:
+        result["misses"] = misses(retriever, bench, runs)
     return result
+
+
+def misses(retriever: PaperRetriever, bench: "Benchmark", runs: dict[str, dict[str, list[str]]]) -> list[dict[str, Any]]:
+    """Each judged-relevant paper that the hybrid ranking leaves below its cut (first place for a
+    question asking for one paper, the top 10 for one marked multi), in query order, as a dict:
+    query_id, multi, gold (how many papers the question's judgments hold), paper_id, ranks (its rank
+    in each run of `runs`, 1-based; None outside the run's 100), and terms_held / terms: how many of
+    the question's content words (BM25's terms for it) the whole paper (title + abstract) holds."""
+    papers = retriever.paper_bm25
+    index = {paper_id: i for i, paper_id in enumerate(papers.paper_ids)}
+    found: list[dict[str, Any]] = []
+    for qid in sorted(bench.qrels):
+        gold = [doc for doc, grade in bench.qrels[qid].items() if grade > 0]
+        cut = 10 if qid in bench.multi else 1
+        positions = {mode: {paper_id: rank for rank, paper_id in enumerate(run.get(qid, []), start=1)} for mode, run in runs.items()}
+        missed = [doc for doc in gold if positions["hybrid"].get(doc, cut + 1) > cut]
+        if not missed:
+            continue
+        terms = dict.fromkeys(index_terms(content_query(bench.queries[qid])), 1.0)
+        held = papers.match(terms)[1]
+        for doc in missed:
+            found.append({
+                "query_id": qid, "multi": qid in bench.multi, "gold": len(gold), "paper_id": doc,
+                "ranks": {mode: ranks.get(doc) for mode, ranks in positions.items()},
+                "terms_held": int(held[index[doc]]) if doc in index else 0, "terms": len(terms),
+            })
+    return found
 
 
 @dataclass
