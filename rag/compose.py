@@ -88,19 +88,21 @@ _PROPOSES = re.compile(
 # A sentence reporting a result: what the method achieves, improves or reduces, a percentage.
 _RESULT = re.compile(r"\b(?:achiev(?:es|ed|ing)|improv(?:es|ed|ing)|reduc(?:es|ed|ing)|state-of-the-art|yields?|gains?)\b|\d%",
                      re.IGNORECASE)
+# The authors saying what they found: "we find", "we also show" (a pattern fragment, no word boundaries).
+_WE_FIND = r"we\s+(?:also\s+|further\s+)?(?:find|found|show|demonstrate|observe|prove)"
+# What results say they show, after up to `{}` words: "our experiments clearly demonstrate".
+_RESULTS_SHOW = r"(?:results?|experiments?|{}analys[ie]s)\s+(?:\w+\s+){}(?:show|demonstrate|indicate|suggest|reveal|{})"
 # A sentence in which the authors report what they found.
-_FOUND = re.compile(r"\bwe\s+(?:also\s+|further\s+)?(?:find|found|show|demonstrate|observe|prove)\b"
-                    r"|\b(?:results?|experiments?|evaluations?|analys[ie]s)\s+(?:\w+\s+){0,2}(?:show|demonstrate|indicate|suggest|reveal|confirm)"
+_FOUND = re.compile(rf"\b{_WE_FIND}\b|\b{_RESULTS_SHOW.format('evaluations?|', '{0,2}', 'confirm')}"
                     r"|\b(?:outperform|surpass)\w*", re.IGNORECASE)
 # A sentence reporting a finding, which answers a yes/no question or a comparison.
 _FINDING = re.compile(
-    r"\b(?:we\s+(?:also\s+|further\s+)?(?:find|found|show|demonstrate|observe|prove)|(?:results?|experiments?|analys[ie]s)\s+"
-    r"(?:\w+\s+)?(?:show|demonstrate|indicate|suggest|reveal|support)|outperforms?|surpass(?:es|ing)?|match(?:es|ing)|"
+    rf"\b(?:{_WE_FIND}|{_RESULTS_SHOW.format('', '?', 'support')}|outperforms?|surpass(?:es|ing)?|match(?:es|ing)|"
     r"no better|better than|eliminates? the need|without (?:needing|requiring|relying))\b",
     re.IGNORECASE)
 FINDING_BONUS = 0.1
 # What the authors show or find, which may explain the "why" a question asks.
-_SHOWN = re.compile(r"\bwe\s+(?:also\s+|further\s+)?(?:find|found|show|demonstrate|observe|prove|identify)\b", re.IGNORECASE)
+_SHOWN = re.compile(rf"\b(?:{_WE_FIND}|we\s+(?:also\s+|further\s+)?identify)\b", re.IGNORECASE)
 # A sentence giving a reason or a shortcoming, which answers "why ..." and "what's wrong with ...".
 _REASON = re.compile(
     r"\b(?:because|since|due to|reasons?|stems?|fails? to|failing to|cannot|unable|incomplete|limit(?:s|ed|ing|ation|ations)?|"
