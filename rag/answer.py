@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 import numpy as np
 
 from rag.backends import AnswerBackend, LLMError
 from rag.bibliography import collection_summary
-from rag.conversation import standalone_question
+from rag.conversation import asks_for_more, earlier_answers, standalone_question
 from rag.errors import RagError
 from rag.compose import (Statement, bears_on, compose, introduces, misses_measure, plan_text, silent_about, unheld_phrases,
                           unheld_words)
@@ -173,10 +173,14 @@ class Answerer:
         listing = bool(authors) and _names_no_topic(asked)
         if listing:
             top_k = self.settings.answer.max_papers
-        hits, relevant = self._candidates(asked, standalone, scope, top_k, listing)
+        # "show me more" / "any others?": the previous question again, less the papers its answer gave.
+        given = _quoted_papers(earlier_answers(history)) if asks_for_more(question) and standalone != question else None
+        hits, relevant = self._candidates(asked, standalone, scope, top_k + (given.count if given else 0), listing)
+        if given is not None:
+            hits, relevant = _not_given(hits, given), _not_given(relevant, given)[:top_k]
         if not relevant:
             clock.lap("retrieve")
-            yield self._refusal(question, standalone, hits, clock)
+            yield self._refusal(question, standalone, hits, clock, other=given is not None)
             return
         sources = prepare_sources(relevant, asked, self.retriever.embedder, self.retriever.store,
                                   max_sentences=self.settings.answer.max_source_sentences)
@@ -211,7 +215,7 @@ class Answerer:
         plan = compose(asked, intent, sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
         clock.lap("retrieve")
         if not plan:  # the sources hold none of what is asked (rag.compose): refuse without the model
-            yield self._refusal(question, standalone, relevant, clock)
+            yield self._refusal(question, standalone, relevant, clock, other=given is not None)
             return
 
         raw_pieces: list[str] = []
@@ -366,8 +370,8 @@ class Answerer:
                       standalone_question=standalone, fallback=bool(generated) and not any(c.supported for c in generated),
                       checks=[*generated, *planned])
 
-    def _refusal(self, question: str, standalone: str, closest: list[PaperHit], clock: "_Clock") -> Answer:
-        text = "No paper in the collection answers this question."
+    def _refusal(self, question: str, standalone: str, closest: list[PaperHit], clock: "_Clock", other: bool = False) -> Answer:
+        text = f"No {'other ' if other else ''}paper in the collection answers this question."
         if closest:
             names = "; ".join(f"{h.display_title} [{h.paper_id}]" for h in closest[:3])
             text += f" The closest papers are: {names}."
@@ -387,6 +391,31 @@ def _without_names(question: str, names: list[str]) -> str:
     for name in names:
         question = re.sub(rf"(?i)(?:\b(?:by|of|from)\s+)?{re.escape(name)}(?:'s)?", " ", question)
     return " ".join(question.split())
+
+
+class _Given(NamedTuple):
+    """What an earlier answer showed of its papers: the titles its lines open with ("- Title: “...”"),
+    its quotations (20 characters or more, whitespace normalised) and how many sources it cited."""
+
+    titles: set[str]
+    quotes: list[str]
+    count: int
+
+
+def _quoted_papers(answers: list[str]) -> _Given:
+    """The papers earlier answers' texts gave (`_Given`)."""
+    answer = "\n".join(answers)
+    titles = {m.strip() for m in re.findall(r"^-?\s*([^“\n]+?):\s*“", answer, re.MULTILINE)}
+    quotes = [" ".join(q.split()) for q in re.findall(r"“([^”]{20,})”", answer)]
+    return _Given(titles, quotes, sum(len(set(re.findall(r"\[(\d+)\]", text))) for text in answers))
+
+
+def _not_given(hits: list[PaperHit], given: _Given) -> list[PaperHit]:
+    """`hits` less the papers an earlier answer gave: by their title, or by a quotation their abstract holds."""
+    def shown(hit: PaperHit) -> bool:
+        text = " ".join(hit_abstract(hit, hit.text).split())
+        return hit.display_title in given.titles or any(q in text for q in given.quotes)
+    return [h for h in hits if not shown(h)]
 
 
 def _foreign(setting: str, source: Source) -> bool:

@@ -163,6 +163,9 @@ _SPEED = re.compile(r"\b(?:faster|speed-?ups?|-?fold|latency|throughput|real-tim
 _DIMENSIONS = ((_SPEED_ASKED, _SPEED), (_DURATION_ASKED, _DURATION), (_DEPTH_ASKED, _DEPTH), (_HORIZON_ASKED, _HORIZON),
                (_WIDTH_ASKED, _WIDTH), (_FREQUENCY_ASKED, _FREQUENCY))
 _OWN = re.compile(r"\b(?:we|our)\b", re.IGNORECASE)
+# The authors making something: "we build a new benchmark StormBench", "which we call FI".
+_MAKES = re.compile(r"\b(?:we|our)\b.*\b(?:build|built|create|construct|develop|design|release|curate|collect|call|name|term|dub|coin|define)"
+                    r"(?:s|d|ed|ing)?\b", re.IGNORECASE)
 # "besides eDOS, what other spectra ...": the excluded thing is known, not asked for.
 # So is what the asked thing is added to: "what do modified SINNs add on top of SINNs".
 _EXCLUDED = re.compile(r"\b(?:besides|apart\s+from|other\s+than|aside\s+from|except(?:\s+for)?|beyond|on\s+top\s+of)\s+[^,?;]+(?:[,;]|\?|$)",
@@ -745,15 +748,16 @@ def introduces(source: Source, thing: str) -> bool:
     """True when the paper of `source` is one that introduced `thing` ("Adam optimizer", "ENAS"):
     its title or own name calls it (`calls_by_name`: "ENAS" for Efficient Neural Architecture Search,
     "Wasserstein GAN" for Wasserstein Generative Adversarial Networks, a title beginning with it), or
-    a sentence introducing the authors' work or in their voice holds all its words ("We introduce the
-    Fatigue Index (FI)", "we build a new benchmark StormBench"). A paper that only mentions it ("The ADAM optimizer is exceedingly popular") or studies
-    it ("A Quantitative Analysis of the Effect of Batch Normalization ...") did not."""
+    a sentence introducing the authors' work or saying they made something holds all its words ("We
+    introduce the Fatigue Index (FI)", "we build a new benchmark StormBench"). A paper that only
+    mentions it ("The ADAM optimizer is exceedingly popular", "We observe a similar trend with batch
+    normalization") or studies it ("A Quantitative Analysis of the Effect of Batch Normalization ...") did not."""
     title, abstract = source.hit.title, source.abstract
     if calls_by_name(thing, title, abstract) or calls_by_name(f"the {thing} paper", title, abstract):
         return True
     wanted = _stems(thing)
     return bool(wanted) and any(wanted <= _stems(source.sentence(i)) for i in range(len(source.spans))
-                                if _PROPOSES.search(source.sentence(i)) or _OWN.search(source.sentence(i)))
+                                if _PROPOSES.search(source.sentence(i)) or _MAKES.search(source.sentence(i)))
 
 
 def _compared_papers(question: str, sources: list[Source]) -> list[Source]:

@@ -61,6 +61,13 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
+def cut_off(sentence: str) -> bool:
+    """True when `sentence` stops mid-way, as an abstract truncated by its source does ("Our primary
+    contribution is the"): its last word is a function word with no punctuation after it."""
+    words = sentence.split()
+    return bool(words) and words[-1].lower() in STOPWORDS  # "the." or "of)" is no function word
+
+
 def tokenize(text: str) -> list[str]:
     """Lower-cased, stop-word-free, stemmed word tokens of `text` (hyphenated words kept whole and split)."""
     return _stemmer().stemWords(_words(text))

@@ -1,0 +1,124 @@
+"""Found by using the chat over real ICML 2017-2019 records (stop 26): "show me more" after a list,
+"which of them ..." about the listed papers, abstracts their source cut off mid-sentence, and a
+paper that only mentions a method in its own voice ("We observe a similar trend with batch
+normalization") taken for the one that introduced it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import answerer_for, make_settings, shared_data
+from rag.conversation import asks_for_more, earlier_answers, standalone_question
+from rag.text import cut_off
+
+_META = ("Model-Agnostic Meta-Learning for Fast Adaptation of Deep Networks",
+         "Been There, Done That: Meta-Learning with Episodic Recall",
+         "Bilevel Programming for Hyperparameter Optimization and Meta-Learning",
+         "Gradient-Based Meta-Learning with Learned Layerwise Metric and Subspace",  # its source cut it off: "... is the"
+         "Meta-Learning by Adjusting Priors Based on Extended PAC-Bayes Theory",
+         "Fast Context Adaptation via Meta-Learning", "Hierarchically Structured Meta-learning",
+         "Meta-Learning Neural Bloom Filters", "Online Meta-Learning", "Provable Guarantees for Gradient-Based Meta-Learning",
+         "Taming MAML: Efficient unbiased meta-reinforcement learning")
+_BATCH_NORM = ("A Quantitative Analysis of the Effect of Batch Normalization on Gradient Descent",
+               "The Effect of Network Width on Stochastic Gradient Descent and Generalization: an Empirical Study")
+_CUT = "Our primary contribution is the"
+
+
+@pytest.fixture(scope="module")
+def icml(tmp_path_factory):
+    """An extractive answerer over eleven real ICML 2017-2019 meta-learning records, two on batch
+    normalization that did not introduce it, and the first five records of each year."""
+    root = tmp_path_factory.mktemp("icml-more")
+    wanted = set(_META + _BATCH_NORM)
+    names = [f"icml{year}.json" for year in (2017, 2018, 2019)]
+    for name in names:
+        records = json.loads(shared_data(f"paperlists_papercopilot/{name}").read_text())
+        (root / name).write_text(json.dumps(records[:5] + [r for r in records[5:] if r["title"] in wanted]))
+    from rag.service import RagService
+
+    settings = make_settings(root / "data")
+    service = RagService(settings)
+    service.ingest([str(root / name) for name in names], progress=False)
+    extractive = settings.model_copy(update={"llm": settings.llm.model_copy(update={"provider": "extractive"})})
+    return answerer_for(extractive, service.retriever)
+
+
+def _turns(*pairs: tuple[str, str]) -> list[dict]:
+    return [m for question, answer in pairs for m in ({"role": "user", "content": question}, {"role": "assistant", "content": answer})]
+
+
+@pytest.mark.parametrize("question", ["show me more", "Any others?", "what else?", "More papers like these, please",
+                                      "are there any more?", "Can you give me more examples?", "anything else?"])
+def test_a_request_for_more_is_read_as_one(question):
+    assert asks_for_more(question)
+
+
+@pytest.mark.parametrize("question", ["more on graph networks", "what else does it do?", "what other datasets?",
+                                      "tell me more about it", "which papers use more data?"])
+def test_a_question_with_its_own_topic_is_no_request_for_more(question):
+    assert not asks_for_more(question)
+
+
+def test_a_request_for_more_asks_the_previous_question_again_however_often():
+    history = _turns(("Which papers are about meta-learning?", "- A: “x” [1]"), ("show me more", "- B: “y” [1]"))
+    assert standalone_question("any others?", history, 6) == "Which papers are about meta-learning?"
+    assert earlier_answers(history) == ["- A: “x” [1]", "- B: “y” [1]"]
+    assert earlier_answers(history + _turns(("What is MAML?", "z [1]"))) == ["z [1]"]  # a new question starts afresh
+
+
+@pytest.mark.parametrize("follow_up, standalone", [
+    ("which of them uses reinforcement learning?", "which of the meta-learning papers uses reinforcement learning?"),
+    ("which one of these is the fastest?", "which one of the meta-learning papers is the fastest?"),
+    ("what do they evaluate on?", "what do the meta-learning papers evaluate on?"),
+])
+def test_them_after_a_list_question_is_the_listed_papers(follow_up, standalone):
+    history = _turns(("Which papers are about meta-learning?", "- A: “x” [1]"))
+    assert standalone_question(follow_up, history, 6) == standalone
+
+
+def test_these_outside_of_them_is_no_reference():
+    history = _turns(("Which papers are about meta-learning?", "- A: “x” [1]"))
+    assert standalone_question("are these results good?", history, 6) == "are these results good?"
+
+
+def test_show_me_more_lists_the_papers_the_first_answer_left_out(icml):
+    first = icml.ask("Which papers are about meta-learning?")
+    shown = {c.title for c in first.citations}
+    assert len(shown) == 8
+    history = _turns((first.question, first.answer))
+    more = icml.ask("show me more", history=history)
+    assert more.standalone_question == "Which papers are about meta-learning?"
+    titles = {c.title for c in more.citations}
+    assert titles and not titles & shown
+    assert titles & (set(_META) - shown)  # meta-learning papers the first eight left out
+    rest = icml.ask("any others?", history=history + _turns(("show me more", more.answer)))
+    assert not {c.title for c in rest.citations} & (shown | titles)
+    assert rest.citations or rest.answer.startswith("No other paper in the collection")
+
+
+def test_any_others_after_a_one_paper_answer_is_not_that_paper(icml):
+    first = icml.ask("Which paper introduced MAML?")
+    assert [c.title for c in first.citations] == [_META[0]]
+    other = icml.ask("any others?", history=_turns((first.question, first.answer)))
+    assert _META[0] not in {c.title for c in other.citations}
+
+
+def test_a_sentence_cut_off_by_the_source_is_never_quoted(icml):
+    answer = icml.ask("Which papers are about meta-learning?")
+    assert _META[3] in {c.title for c in answer.citations}
+    assert _CUT not in answer.answer
+    assert all(not cut_off(c.quote) for c in answer.citations)
+
+
+@pytest.mark.parametrize("text, cut", [(_CUT, True), ("Over the last few years, the phenomenon of", True),
+                                       ("We train deep networks", False), ("It is the best.", False), ("As in (Smith et al.)", False)])
+def test_a_sentence_ending_on_a_function_word_is_cut_off(text, cut):
+    assert cut_off(text) is cut
+
+
+def test_a_paper_mentioning_a_method_in_its_own_voice_did_not_introduce_it(icml):
+    answer = icml.ask("Which paper proposed batch normalization?")
+    assert answer.refused
+    assert icml.ask("Which paper introduced MAML?").citations[0].title == _META[0]
