@@ -26,7 +26,7 @@ from rag.intent import Intent, classify, introduced_thing, summary_topic
 from rag.metadata import hit_abstract
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
-from rag.query import answer_top_k, content_query, list_variants, papers_requested, plain_question, setting_phrase
+from rag.query import answer_top_k, content_query, counted_topic, counts_papers, list_variants, papers_requested, plain_question, setting_phrase
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
 from rag.spelling import corrected
@@ -218,6 +218,10 @@ class Answerer:
             yield self._refusal(question, standalone, relevant, clock, other=given is not None)
             return
 
+        # "how many papers are about X": the index counts the papers writing X's words; the list follows.
+        count_line = self._count_line(counted_topic(asked), scope, named, authors) if intent.kind == "papers" and counts_papers(asked) else ""
+        if count_line:
+            yield count_line + "\n"
         raw_pieces: list[str] = []
         # An abstract silent on what is asked (or a record answering it) is the whole answer, whatever
         # a model would add (`_checked` shows no generated sentence beside it): no model is called, and
@@ -237,6 +241,8 @@ class Answerer:
             return
         clock.lap("generate")
         answer = self._checked(question, standalone, "" if silent else "".join(raw_pieces), sources, plan)
+        if count_line and not answer.refused:
+            answer.answer = f"{count_line}\n{answer.answer}"
         clock.lap("verify")
         answer.timings_ms = clock.timings()
         yield answer
@@ -281,6 +287,21 @@ class Answerer:
                     continue
             kept.append(source)
         return [replace(source, n=n) for n, source in enumerate(kept, start=1)]
+
+    def _count_line(self, topic: str, scope: dict[str, Any], named: dict[str, str], authors: list[str]) -> str:
+        """The count a "how many papers ..." question asks for, within its scope, from the index:
+        "230 of the collection's 2,003 papers have the words “reinforcement” and “learning” (in some
+        form) in their title or abstract; the closest:", "The collection holds 12 papers by Sergey
+        Levine; among them:". A count of words, not a reading of each paper."""
+        held, within = self.retriever.count_holding(topic, scope)
+        kind = " ".join([*named.values(), "papers"])
+        by = f" by {' and '.join(authors)}" if authors else ""
+        if not topic:
+            return f"The collection holds {within:,} {kind}{by}; among them:"
+        words = [f"“{w}”" for w in topic.split()]
+        said = f"the word {words[0]}" if len(words) == 1 else f"the words {', '.join(words[:-1])} and {words[-1]}"
+        group = f"the {within:,} {kind}{by}" if named or authors else f"the collection's {within:,} papers"
+        return f"{held:,} of {group} have {said} (in some form) in their title or abstract; the closest:"
 
     def _title_names(self) -> set[str]:
         """The coined names of the stored titles, lower-cased ("spikeinit", "platito"), read once per
@@ -381,7 +402,7 @@ class Answerer:
 
 # Words of a question listing papers that name no topic ("which papers were published ...", "list all papers",
 # "what did X write / propose").
-_LISTING_WORDS = set(tokenize("published appeared presented list papers accepted show give included have held "
+_LISTING_WORDS = set(tokenize("many published appeared presented list papers accepted show give included have held "
                               "contains collection available indexed stored wrote write written authored propose "
                               "proposed work works"))
 

@@ -395,12 +395,13 @@ def display_name(source: Source) -> str:
     words (titles of seed abstracts without a coined name) or is long. A long title gives the short
     name before its colon ("APT" of "APT: Adaptive Pruning and Tuning ..."); failing that, the name
     the abstract gives its contribution where it introduces it ("We introduce Agent Rosetta, ..."),
-    else "". LaTeX in a title reads as text (`rag.titles.readable_markup`)."""
+    else the whole title all the same (a list line must say which paper it is). LaTeX in a title
+    reads as text (`rag.titles.readable_markup`)."""
     if is_opening(source.hit.title.strip(), source.abstract):
         return introduced_name(source.abstract)
     title = readable_markup(source.hit.title.strip())
     if len(title.split()) > 12:
-        return title_head(title) or introduced_name(source.abstract)
+        return title_head(title) or introduced_name(source.abstract) or title
     return title
 
 

@@ -166,6 +166,29 @@ def setting_phrase(question: str) -> str:
     return match.group("setting") if match else ""
 
 
+# "how many papers are about X", "how many of the ICLR papers use X": a count of papers on a topic.
+_COUNTED = re.compile(rf"^\W*how\s+many\s+(?:of\s+(?:the|these)\s+)?(?:[\w-]+\s+){{0,2}}?{_PLURAL}\b(?P<topic>.*)$", re.IGNORECASE)
+# Verbs saying that a paper is on its topic or was written, beside the framing and light ones.
+_ON_TOPIC_VERBS = frozenset("mention mentions mentioned talk talks deal deals focus focuses cover covers concern concerns "
+                            "tackle tackles consider considers contain contains include includes write wrote written "
+                            "publish published appear appeared accepted".split())
+
+
+def counts_papers(question: str) -> bool:
+    """True when `question` asks how many papers there are, on a topic or not ("how many papers are
+    about X?", "how many papers did Y write?")."""
+    return bool(_COUNTED.match(question))
+
+
+def counted_topic(question: str) -> str:
+    """The topic whose papers `question` asks to count ("How many papers are about reinforcement
+    learning?" gives "reinforcement learning"); "" for any other question, and for a count of the
+    whole collection ("how many papers are there?")."""
+    match = _COUNTED.match(question)
+    words = topic_words(match.group("topic")) if match else []
+    return " ".join(w for w in words if w.lower() not in _ON_TOPIC_VERBS)
+
+
 def papers_requested(question: str) -> bool:
     """True when `question` asks for several papers ("Which papers use X?", "List works on Y")."""
     return bool(_LIST_QUESTION.search(question))

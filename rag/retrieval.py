@@ -120,6 +120,21 @@ class PaperRetriever(BaseRetriever):
         """Each indexed paper's fields (its first chunk's metadata: title, source, paper_id, ...)."""
         return [self.bm25.metadatas[i] for i in self._first_chunk.values()]
 
+    def count_holding(self, words: str, filters: Mapping[str, Any] | None = None) -> tuple[int, int]:
+        """(how many papers within `filters` hold every index term of `words` in their title or
+        abstract, how many papers are within `filters`): a count of words, not of meaning."""
+        matching = self._matching(self._check_filters(filters or {}))
+        chunks = np.flatnonzero(matching) if matching is not None else np.arange(len(self.bm25.chunk_ids))
+        paper_of = [self.bm25.metadatas[i]["paper_id"] for i in range(len(self.bm25.chunk_ids))]
+        within = {paper_of[i] for i in chunks}
+        holding = set(within)
+        matrix, term_ids = self.bm25.chunk_terms, self.bm25.counts.term_id
+        for term in set(index_terms(words)):
+            tid = term_ids.get(term)
+            rows = matrix.indices[matrix.indptr[tid]:matrix.indptr[tid + 1]] if tid is not None and tid + 1 < len(matrix.indptr) else []
+            holding &= {paper_of[i] for i in rows}
+        return len(holding), len(within)
+
     def named_scope(self, question: str) -> dict[str, str]:
         """Each of `SCOPE_FIELDS` (venue, year, status) whose stored value the question names, in any
         case, with that value: a year as a whole word ("2024 papers on ..."), a venue before

@@ -6,12 +6,13 @@ normalization") taken for the one that introduced it."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from conftest import answerer_for, make_settings, shared_data
 from rag.conversation import asks_for_more, earlier_answers, standalone_question
-from rag.text import cut_off
+from rag.text import cut_off, split_sentences
 
 _META = ("Model-Agnostic Meta-Learning for Fast Adaptation of Deep Networks",
          "Been There, Done That: Meta-Learning with Episodic Recall",
@@ -122,3 +123,35 @@ def test_a_paper_mentioning_a_method_in_its_own_voice_did_not_introduce_it(icml)
     answer = icml.ask("Which paper proposed batch normalization?")
     assert answer.refused
     assert icml.ask("Which paper introduced MAML?").citations[0].title == _META[0]
+
+
+def test_how_many_papers_on_a_topic_counts_them_from_the_index(icml):
+    answer = icml.ask("How many papers are about meta-learning?")
+    match = re.match(r"^(\d+) of the collection's (\d+) papers have the word “meta-learning” \(in some form\) in their title or abstract; the closest:\n- ",
+                     answer.answer)
+    assert match, answer.answer
+    held, total = int(match.group(1)), int(match.group(2))
+    assert total == len(icml.retriever.papers())
+    titled = sum("meta-learning" in p["title"].lower() for p in icml.retriever.papers())
+    assert titled <= held < total
+    assert len(answer.citations) >= 2
+    nothing = icml.ask("How many papers are about quantum gravity?")
+    assert nothing.refused or nothing.answer.startswith("0 of the collection's")
+
+
+def test_a_count_within_a_year_counts_that_years_papers(icml):
+    answer = icml.ask("How many 2019 papers are about meta-learning?")
+    of_2019 = sum(str(p.get("year")) == "2019" for p in icml.retriever.papers())
+    assert re.match(rf"^\d+ of the {of_2019} 2019 papers have the word “meta-learning”", answer.answer), answer.answer
+
+
+def test_a_long_title_without_a_short_name_still_names_its_list_line(icml):
+    answer = icml.ask("Which papers study batch normalization?")
+    assert f"- {_BATCH_NORM[1]}: “" in answer.answer  # 15 words, 13 of them before its colon
+    assert all(line.startswith("- ") and ": “" in line for line in answer.answer.splitlines())
+
+
+def test_a_capital_letter_ending_a_sentence_is_no_initial():
+    text = "PCA has higher error on population A than on B. This motivates our study. We thank J. Smith for data."
+    assert [text[s:e] for s, e in split_sentences(text)] == [
+        "PCA has higher error on population A than on B.", "This motivates our study.", "We thank J. Smith for data."]
