@@ -35,7 +35,10 @@ _LIST_QUESTION = re.compile(
     rf"\b(?:which|what|list|name|find|show|give|recommend|are\s+there|other|several|some|all|compare|contrast|summari[sz]e)\b"
     rf"[^.?!]{{0,40}}\b{_PLURAL}\b"
     rf"|\b{_PLURAL}\s+(?:that|which|about|on|using|use|study|studying|propose|proposing|tackle|address)\b"
-    rf"|\bhow\s+many\s+{_PLURAL}\b",  # "how many papers are about X": the list answers it
+    rf"|\bhow\s+many\s+(?:[\w-]+\s+){{0,2}}?{_PLURAL}\b"  # "how many papers are about X": the list answers it
+    # "what are the main approaches to X": an overview, which the papers taking each approach give
+    r"|\bwhat\s+are\s+(?:the\s+)?(?:(?:main|key|existing|different|common|recent|current|known)\s+)?"
+    r"(?:approaches|methods|techniques|lines\s+of\s+work)\s+(?:to|for|in|on)\b",
     re.IGNORECASE,
 )
 
@@ -58,6 +61,9 @@ FIELD_ACRONYMS = {
     "gan": "generative adversarial network", "gans": "generative adversarial networks", "vae": "variational autoencoder",
     "vaes": "variational autoencoders", "rnn": "recurrent neural network", "rnns": "recurrent neural networks",
     "ode": "ordinary differential equation", "odes": "ordinary differential equations",
+    "rlhf": "reinforcement learning from human feedback", "dpo": "direct preference optimization",
+    "ppo": "proximal policy optimization", "sft": "supervised fine-tuning", "moe": "mixture of experts",
+    "vit": "vision transformer", "vits": "vision transformers", "icl": "in-context learning",
 }
 _SHORT_WORD = re.compile(r"(?<![\w/.'-])[A-Za-z][\w'./]*(?![\w'-])")
 

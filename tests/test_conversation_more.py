@@ -155,3 +155,29 @@ def test_a_capital_letter_ending_a_sentence_is_no_initial():
     text = "PCA has higher error on population A than on B. This motivates our study. We thank J. Smith for data."
     assert [text[s:e] for s, e in split_sentences(text)] == [
         "PCA has higher error on population A than on B.", "This motivates our study.", "We thank J. Smith for data."]
+
+
+@pytest.mark.parametrize("acronym", ["DPO", "RLHF", "PPO", "MoE", "ViT", "RAG"])
+def test_an_acronym_of_a_method_family_names_no_paper(acronym):
+    from rag.titles import is_generic_term
+
+    assert is_generic_term(acronym)  # "Is RLHF better than DPO?" is not about "On Discrete Prompt Optimization ..."
+
+
+def test_a_method_familys_acronym_typed_in_lower_case_is_spelled_out():
+    from rag.query import plain_question
+
+    assert "direct preference optimization" in plain_question("how does dpo work?")
+    assert "reinforcement learning from human feedback" in plain_question("papers on rlhf")
+
+
+@pytest.mark.parametrize("question", ["What are the main approaches to LLM unlearning?", "what are methods for graph sparsification?"])
+def test_the_approaches_to_a_problem_are_answered_by_a_list_of_papers(question):
+    from rag.query import papers_requested
+
+    assert papers_requested(question)
+
+
+def test_tell_me_about_is_no_part_of_the_subject():
+    history = _turns(("Tell me about diffusion models for protein design", "X: “y” [1]"))
+    assert standalone_question("which datasets do they use?", history, 6) == "which datasets do diffusion models protein design use?"
