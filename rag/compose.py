@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rag.bibliography import record_fact
+from rag.bibliography import authors_of, record_fact
 from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of
 from rag.intent import Intent
 from rag.premise import premise_corrections
@@ -88,8 +88,8 @@ _PROPOSES = re.compile(
 # A sentence reporting a result: what the method achieves, improves or reduces, a percentage.
 _RESULT = re.compile(r"\b(?:achiev(?:es|ed|ing)|improv(?:es|ed|ing)|reduc(?:es|ed|ing)|state-of-the-art|yields?|gains?)\b|\d%",
                      re.IGNORECASE)
-# The authors saying what they found: "we find", "we also show" (a pattern fragment, no word boundaries).
-_WE_FIND = r"we\s+(?:also\s+|further\s+)?(?:find|found|show|demonstrate|observe|prove)"
+# The authors saying what they found: "we find", "we also show", "we experimentally confirmed" (a pattern fragment).
+_WE_FIND = r"we\s+(?:also\s+|further\s+|\w+ly\s+)?(?:find|found|show(?:ed)?|demonstrate(?:d)?|observe(?:d)?|prove(?:d)?|confirm(?:ed)?|verif(?:y|ied))"
 # What results say they show, after up to `{}` words: "our experiments clearly demonstrate".
 _RESULTS_SHOW = r"(?:results?|experiments?|{}analys[ie]s)\s+(?:\w+\s+){}(?:show|demonstrate|indicate|suggest|reveal|{})"
 # A sentence in which the authors report what they found.
@@ -243,7 +243,7 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         return [Statement(f"{_the_abstract(named)} {intent.missing_phrase()}{record} [{named.n}].",
                           named.n, silent=True)]
     if intent.kind == "papers":
-        return [_line(src, _line_sentence(src, intent, question)) for src in sources]
+        return [_line(src, _line_sentence(src, intent, question), by=intent.noun == "authors") for src in sources]
     compared = _compared_papers(question, sources) if intent.kind == "check" else []
     if compared:  # "compare Glow and neural ODEs": what each paper did, side by side
         return [_quote(src, i, lead=True) for src in compared for i in _summary(src, 1)]
@@ -436,10 +436,16 @@ def _quote(source: Source, i: int, lead: bool) -> Statement:
     return Statement(f"{prefix}“{sentence}” [{source.n}]", source.n)
 
 
-def _line(source: Source, i: int) -> Statement:
-    """One paper of a list answer: `- Name: “sentence” [n]`."""
+LINE_AUTHORS = 3  # a list line names this many of its paper's authors, then "and N others"
+
+
+def _line(source: Source, i: int, by: bool = False) -> Statement:
+    """One paper of a list answer: `- Name: “sentence” [n]`; `by` ("who works on X") names its
+    authors after its name, from its record: `- Name (Ann Lee and Bo Chen): ...`."""
     name = display_name(source)
-    return Statement(f"- {name + ': ' if name else ''}“{source.sentence(i)}” [{source.n}]", source.n)
+    authors = authors_of(source.hit.chunk_metadata, LINE_AUTHORS) if by else ""
+    label = f"{name} ({authors})" if name and authors else name or authors
+    return Statement(f"- {label + ': ' if label else ''}“{source.sentence(i)}” [{source.n}]", source.n)
 
 
 def _pairs_with_another(sentence: str, excluded: set[str]) -> bool:

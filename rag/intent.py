@@ -168,12 +168,19 @@ _SUMMARY = re.compile(
 # The words that ask for a summary or for results, not for a topic.
 _SUMMARY_WORDS = re.compile(r"\b(?:summar\w*|tl;?\s*dr|overview|nutshell|gist|results?|findings?|main|key|find|about)\b",
                             re.IGNORECASE)
-# "what are GEAR's results", "what did they find", "main findings of X": what the paper found.
+# "what are GEAR's results", "what did they find", "main findings of X", "what results does it report",
+# "what does GEAR achieve": what the paper found.
 _FINDINGS = re.compile(
     r"\bwhat\s+(?:are|were)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}?(?:main\s+|key\s+)?(?:results|findings)\b"
     r"|\b(?:main|key)\s+(?:results|findings)\b|\bwhat\s+did\s+(?:[\w'’-]+\s+){1,4}?find\b"
-    r"|^\W*(?:the\s+)?(?:results|findings)\b",
+    r"|^\W*(?:the\s+)?(?:results|findings)\b|\bwhat\s+(?:results|findings)\s+(?:does|do|did|are|were|is|was)\b"
+    r"|\bwhat\s+(?:does|did)\s+(?:[\w'’-]+\s+){1,6}?(?:achieve|report)\s*\W*$",
     re.IGNORECASE)
+# "who works on X", "which researchers study X": the papers on X, each with its authors.
+_WHO_WORKS = re.compile(
+    r"^\W*who\s+(?:(?:else|all|has|have|is|are|else)\s+)*(?:works?|working|worked|stud(?:y|ies|ied|ying)|research(?:es|ed|ing)?"
+    r"|publish(?:es|ed|ing)?|writes?|wrote|written)\s+(?:on|about|in)\b"
+    r"|\b(?:which|what)\s+(?:researchers|authors|people|groups|labs)\b", re.IGNORECASE)
 _METHOD = re.compile(r"^\s*(?:how|why)\b|\bwhat\s+does\s+.+\s+(?:use|add|do|combine|rely|introduce)\b", re.IGNORECASE)
 # Nouns that name what is asked, for "The X abstract does not name a dataset".
 _ASKED_NOUN = {
@@ -228,6 +235,8 @@ def classify(question: str) -> Intent:
         return Intent("out_of_scope")
     if _COLLECTION.search(question):
         return Intent("collection")
+    if _WHO_WORKS.search(question):
+        return Intent("papers", "authors")
     if papers_requested(question):
         return Intent("papers")
     bibliographic = _BIBLIOGRAPHIC.search(question)

@@ -181,3 +181,26 @@ def test_the_approaches_to_a_problem_are_answered_by_a_list_of_papers(question):
 def test_tell_me_about_is_no_part_of_the_subject():
     history = _turns(("Tell me about diffusion models for protein design", "X: “y” [1]"))
     assert standalone_question("which datasets do they use?", history, 6) == "which datasets do diffusion models protein design use?"
+
+
+@pytest.mark.parametrize("question", ["Who works on meta-learning?", "who has worked on optimal transport", "Which researchers study fairness?",
+                                      "who wrote about graph neural networks?"])
+def test_who_works_on_a_topic_asks_for_its_papers_and_their_authors(question):
+    from rag.intent import Intent, classify
+
+    assert classify(question) == Intent("papers", "authors")
+
+
+def test_who_works_on_a_topic_names_each_papers_authors_from_its_record(icml):
+    answer = icml.ask("Who works on meta-learning?")
+    assert not answer.refused and len(answer.citations) >= 3
+    assert f"- {_META[0]} (Chelsea Finn, Pieter Abbeel and Sergey Levine): “" in answer.answer
+    assert all(re.match(r"- .+ \(.+\): “", line) for line in answer.answer.splitlines())
+    assert "(Chelsea Finn" not in icml.ask("Which papers are about meta-learning?").answer  # only when asked who
+
+
+@pytest.mark.parametrize("question", ["what results does it report?", "What results are reported for GEAR?", "what does GEAR achieve?"])
+def test_asking_what_a_paper_reports_or_achieves_asks_for_its_findings(question):
+    from rag.intent import Intent, classify
+
+    assert classify(question) == Intent("summary", "findings")
