@@ -19,7 +19,7 @@ from rag.backends import AnswerBackend, LLMError
 from rag.bibliography import collection_summary
 from rag.conversation import asks_for_more, earlier_answers, standalone_question
 from rag.errors import RagError
-from rag.compose import (Statement, bears_on, compose, introduces, misses_measure, plan_text, silent_about, unheld_phrases,
+from rag.compose import (Statement, bears_on, compose, introduces, misses_measure, not_mentioned, plan_text, silent_about, unheld_phrases,
                           unheld_words)
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import Intent, classify, introduced_thing, summary_topic
@@ -185,6 +185,7 @@ class Answerer:
         sources = prepare_sources(relevant, asked, self.retriever.embedder, self.retriever.store,
                                   max_sentences=self.settings.answer.max_source_sentences)
         intent = Intent("papers") if listing else classify(asked)
+        silence: list[Statement] = []
         thing = introduced_thing(asked) if intent.kind == "paper" else ""
         if thing:  # "which paper introduced the Adam optimizer": the paper that did, not one that only mentions it
             sources = [replace(source, n=n) for n, source in enumerate((s for s in sources if introduces(s, thing)), start=1)]
@@ -211,8 +212,12 @@ class Answerer:
             # "does weight decay make lora forget more": a yes/no question on a topic the closest paper
             # lacks wholly ("weight decay"), the paper not named, is a near miss.
             sources = sources if self._on_topic(sources[:1], asked, runs=False) else []
+        elif intent.kind == "check" and intent.phrase and sources and _foreign(intent.phrase, sources[0], wholly=True) \
+                and not self._near(intent.phrase, sources[0]):
+            # "does MAML need second derivatives": the named paper's abstract never speaks of them.
+            silence = [not_mentioned(sources[0], intent.phrase)]
         answer_settings = self.settings.answer
-        plan = compose(asked, intent, sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
+        plan = silence or compose(asked, intent, sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
         clock.lap("retrieve")
         if not plan:  # the sources hold none of what is asked (rag.compose): refuse without the model
             yield self._refusal(question, standalone, relevant, clock, other=given is not None)
@@ -439,11 +444,13 @@ def _not_given(hits: list[PaperHit], given: _Given) -> list[PaperHit]:
     return [h for h in hits if not shown(h)]
 
 
-def _foreign(setting: str, source: Source) -> bool:
-    """True when at least half the telling words of `setting` are words the source does not hold
-    (`rag.compose.unheld_words`): "traffic forecasting", not "underground reservoir simulation"."""
+def _foreign(setting: str, source: Source, wholly: bool = False) -> bool:
+    """True when at least half the telling words of `setting` (all of them, `wholly`) are words the
+    source does not hold (`rag.compose.unheld_words`): "traffic forecasting", not "underground
+    reservoir simulation"."""
     missing = unheld_words(setting, source)
-    return bool(missing) and 2 * len(missing) >= len([w for w in setting.split() if tokenize(w)])
+    words = len([w for w in setting.split() if tokenize(w)])
+    return bool(missing) and (len(missing) >= words if wholly else 2 * len(missing) >= words)
 
 
 def _about_the_collection(question: str) -> bool:

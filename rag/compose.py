@@ -421,6 +421,12 @@ _UNNAMED_ABSTRACT = "The cited paper's abstract"
 _SILENT_ABOUT = re.compile(r"^The (?:(?P<name>.+?) abstract|abstract of (?P<long>.+?)) (?:does not|is silent)\b")
 
 
+def not_mentioned(source: Source, phrase: str) -> Statement:
+    """"The MAML abstract does not mention second derivatives [1].": a yes/no question about a named
+    paper on something its abstract never speaks of."""
+    return Statement(f"{_the_abstract(source)} does not mention {phrase} [{source.n}].", source.n, silent=True)
+
+
 def silent_about(answer: str) -> str | None:
     """The name of the paper an answer says is silent on what was asked ("The SpikeInit abstract
     does not name a dataset [1]." gives "SpikeInit"); None for any other answer, or a paper with no name."""
@@ -619,10 +625,13 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     flags = np.array(flags, dtype=bool) & ~asking
     if intent.kind == "cause" and intent.noun == "problem":
         # "what problem does X address": the problem as stated before the paper says what it does, or
-        # "This paper addresses ..."; a finding is no problem. Failing those, as for "why ...".
+        # "This paper addresses ..."; a finding is no problem. Failing those, the setting the abstract
+        # opens with before the authors speak ("ConvNets are commonly developed at a fixed resource
+        # budget, and then scaled up ..."); failing that too, as for "why ...".
         stated = np.array([bool(_ADDRESSES.search(source.sentence(i))) or (i < first_own and bool(_PROBLEM.search(source.sentence(i))))
                            for i in range(len(flags))], dtype=bool) & ~asking
-        flags = stated if stated.any() else flags
+        setting = (np.arange(len(flags)) < first_own) & ~asking & (first_own < len(flags))
+        flags = stated if stated.any() else setting if setting.any() else flags
     head = tokenize(intent.phrase.split()[-1]) if intent.kind == "general" and intent.phrase else []
     if head and head[-1] in _CATEGORY_HEADS:  # "which steering method": the abstract may say "steering" alone
         # "what two components": a count and a category name nothing the abstract must hold

@@ -31,7 +31,7 @@ _CONTINUATION = re.compile(r"^\s*(?:and|also|what about|how about|and what about
 _QUESTION_WORDS = frozenset(
     "what which who whom whose how why when where does do did is are was were can could should would "
     "the a an of in on for to about paper papers method model approach propose proposes proposed use used "
-    "uses study studies work show shows this that it its tell me explain describe give overview".split()
+    "uses study studies work show shows this that it its tell me explain describe give overview list find name recommend".split()
 )
 
 

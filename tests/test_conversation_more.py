@@ -25,14 +25,15 @@ _META = ("Model-Agnostic Meta-Learning for Fast Adaptation of Deep Networks",
 _BATCH_NORM = ("A Quantitative Analysis of the Effect of Batch Normalization on Gradient Descent",
                "The Effect of Network Width on Stochastic Gradient Descent and Generalization: an Empirical Study")
 _CUT = "Our primary contribution is the"
+_EFFICIENTNET = "EfficientNet: Rethinking Model Scaling for Convolutional Neural Networks"
 
 
 @pytest.fixture(scope="module")
 def icml(tmp_path_factory):
     """An extractive answerer over eleven real ICML 2017-2019 meta-learning records, two on batch
-    normalization that did not introduce it, and the first five records of each year."""
+    normalization that did not introduce it, EfficientNet, and the first five records of each year."""
     root = tmp_path_factory.mktemp("icml-more")
-    wanted = set(_META + _BATCH_NORM)
+    wanted = {*_META, *_BATCH_NORM, _EFFICIENTNET}
     names = [f"icml{year}.json" for year in (2017, 2018, 2019)]
     for name in names:
         records = json.loads(shared_data(f"paperlists_papercopilot/{name}").read_text())
@@ -204,3 +205,22 @@ def test_asking_what_a_paper_reports_or_achieves_asks_for_its_findings(question)
     from rag.intent import Intent, classify
 
     assert classify(question) == Intent("summary", "findings")
+
+
+def test_a_yes_no_question_on_something_the_named_papers_abstract_never_mentions_says_so(icml):
+    answer = icml.ask("Does MAML need second derivatives?")
+    assert answer.answer == f"The abstract of {_META[0]} does not mention second derivatives [1]."
+    assert [c.title for c in answer.citations] == [_META[0]]
+    held = icml.ask("Does MAML work for reinforcement learning?")  # its abstract speaks of reinforcement learning
+    assert "does not mention" not in held.answer and held.citations[0].title == _META[0]
+
+
+def test_the_problem_a_paper_solves_is_the_setting_it_opens_with_when_it_states_no_problem(icml):
+    answer = icml.ask("What problem does the EfficientNet paper solve?")
+    assert answer.answer.startswith(f"{_EFFICIENTNET}: “Convolutional Neural Networks (ConvNets) are commonly developed at a fixed resource budget")
+
+
+def test_a_list_request_word_is_no_part_of_the_subject():
+    history = _turns(("List papers on normalizing flows", "- A: “x” [1]"))
+    assert standalone_question("which of them use invertible convolutions?", history, 6) == \
+        "which of the normalizing flows papers use invertible convolutions?"
