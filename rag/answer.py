@@ -30,7 +30,7 @@ from rag.query import answer_top_k, content_query, counted_topic, counts_papers,
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
 from rag.spelling import corrected
-from rag.text import names_in, tokenize
+from rag.text import defined_acronyms, names_in, tokenize
 from rag.titles import calls_by_name
 from rag.verifier import build_verifier
 
@@ -319,12 +319,21 @@ class Answerer:
     def _abbreviated(self, asked: str) -> list[PaperHit]:
         """The papers whose title `asked` abbreviates ("MAML"), as hits; when some of them write the
         acronym in their abstract ("Efficient Neural Architecture Search (ENAS)"), only those, since
-        titles sharing the initials ("Efficient Nonmyopic Active Search") are then another thing."""
+        titles sharing the initials ("Efficient Nonmyopic Active Search") are then another thing. When
+        none does, and the abstracts using the acronym most spell it out in words a title lacks
+        ("direct preference optimization (DPO)" for "On Discrete Prompt Optimization ..."), that title
+        is another thing too; "model-agnostic meta-learning (MAML)" keeps the MAML paper."""
         found = [h for paper_id in self.retriever.abbreviated(asked)
                  for h in self.retriever.search(asked, top_k=1, floor=False, filters={"paper_id": paper_id})]
         names = [n for n in names_in(asked) if n.isupper()]
         writing = [h for h in found if any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", hit_abstract(h, h.text)) for n in names)]
-        return writing or found
+        if writing or not found:
+            return writing
+        # "Is RLHF better than DPO?": abstracts that spell DPO out otherwise ("direct preference
+        # optimization (DPO)") mean another thing than "On Discrete Prompt Optimization ...".
+        meanings = {meaning for n in names for h in self.retriever.search(n, top_k=5, floor=False, mode="bm25")
+                    for acronym, meaning in defined_acronyms(hit_abstract(h, h.text)).items() if acronym == n.lower()}
+        return [h for h in found if not meanings or any(set(tokenize(m)) <= set(tokenize(h.title)) for m in meanings)]
 
     def _paper_quoted(self, answer: str) -> str | None:
         """The one paper `answer` (an earlier turn's shown text) is about, when every citation is [1]:

@@ -31,11 +31,12 @@ _LIGHT = frozenset(
 _WORD = re.compile(r"[\w'-]+|[^\w\s]")
 # "which/what papers ...", "list (the) papers ...", "papers that/which/on/about ...", "any work on ...".
 _PLURAL = r"(?:papers|articles|works|studies|publications)"
+_PAPERS = r"(?:papers|articles|publications)"  # never "user studies", "follow-up works"
 _LIST_QUESTION = re.compile(
     rf"\b(?:which|what|list|name|find|show|give|recommend|are\s+there|other|several|some|all|compare|contrast|summari[sz]e)\b"
     rf"[^.?!]{{0,40}}\b{_PLURAL}\b"
     rf"|\b{_PLURAL}\s+(?:that|which|about|on|using|use|study|studying|propose|proposing|tackle|address)\b"
-    rf"|\bhow\s+many\s+(?:[\w-]+\s+){{0,2}}?{_PLURAL}\b"  # "how many papers are about X": the list answers it
+    rf"|\bhow\s+many\s+(?:{_PLURAL}|(?:[\w-]+\s+){{1,2}}?{_PAPERS})\b"  # "how many (ICLR) papers are about X": the list answers it
     # "what are the main approaches to X": an overview, which the papers taking each approach give
     r"|\bwhat\s+are\s+(?:the\s+)?(?:(?:main|key|existing|different|common|recent|current|known)\s+)?"
     r"(?:approaches|methods|techniques|lines\s+of\s+work)\s+(?:to|for|in|on)\b",
@@ -173,7 +174,8 @@ def setting_phrase(question: str) -> str:
 
 
 # "how many papers are about X", "how many of the ICLR papers use X": a count of papers on a topic.
-_COUNTED = re.compile(rf"^\W*how\s+many\s+(?:of\s+(?:the|these)\s+)?(?:[\w-]+\s+){{0,2}}?{_PLURAL}\b(?P<topic>.*)$", re.IGNORECASE)
+_COUNTED = re.compile(rf"^\W*how\s+many\s+(?:of\s+(?:the|these)\s+)?(?:{_PLURAL}|(?:[\w-]+\s+){{1,2}}?{_PAPERS})\b(?P<topic>.*)$",
+                      re.IGNORECASE)
 # Verbs saying that a paper is on its topic or was written, beside the framing and light ones.
 _ON_TOPIC_VERBS = frozenset("mention mentions mentioned talk talks deal deals focus focuses cover covers concern concerns "
                             "tackle tackles consider considers contain contains include includes write wrote written "
