@@ -492,9 +492,12 @@ def _repeats(sentence: str, quotes: list[str], share: float = 0.8) -> bool:
 
 
 def _silence(statement: Statement, sources: list[Source]) -> SentenceCheck:
-    """The check of a composed "the abstract does not state it" sentence: true by construction."""
+    """The check of a composed "the abstract does not state it" sentence, or of a whole abstract
+    quoted: true by construction (the latter cites the whole abstract as its passage)."""
     source = next(s for s in sources if s.n == statement.n)
-    return SentenceCheck(statement.text, [statement.n], True, "", [Support(source.n, 0, 0, "", 1.0)])
+    text = source.abstract.strip() if statement.whole else ""
+    start = source.abstract.find(text) if text else 0
+    return SentenceCheck(statement.text, [statement.n], True, "", [Support(source.n, start, start + len(text), text, 1.0)])
 
 
 def _unique(checks: list[SentenceCheck]) -> list[SentenceCheck]:

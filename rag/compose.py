@@ -215,6 +215,7 @@ class Statement:
     text: str
     n: int
     silent: bool = False
+    whole: bool = False  # quotes the paper's whole abstract ("give me the abstract of X"): true by construction too
 
 
 def compose(question: str, intent: Intent, sources: list[Source], max_sentences: int = 2,
@@ -242,6 +243,14 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         record = f"; its record gives {fact}" if fact else ""
         return [Statement(f"{_the_abstract(named)} {intent.missing_phrase()}{record} [{named.n}].",
                           named.n, silent=True)]
+    if intent.kind == "abstract":  # "give me the abstract of the Glow paper": the paper named, whole
+        thing = re.split(r"\babstract\s+(?:of|for|from)\s+", question, maxsplit=1, flags=re.IGNORECASE)[-1].strip(" ?.!")
+        named = next((src for src in sources if calls_by_name(question, src.hit.title, src.abstract)
+                      or calls_by_name(f"the {thing} paper", src.hit.title, src.abstract)), None)
+        if named is None:
+            return []
+        name = display_name(named)
+        return [Statement(f"{name + ': ' if name else ''}“{named.abstract.strip()}” [{named.n}]", named.n, silent=True, whole=True)]
     if intent.kind == "papers":
         return [_line(src, _line_sentence(src, intent, question), by=intent.noun == "authors") for src in sources]
     compared = _compared_papers(question, sources) if intent.kind == "check" else []

@@ -45,6 +45,14 @@ _MORE = re.compile(
     re.IGNORECASE)
 
 
+# "how many are there?", "how many of them?", "how many in total?": a count of the papers just asked for.
+_HOW_MANY = re.compile(r"^\W*how\s+many(?:\s+(?:are\s+there|are\s+they|of\s+(?:them|these|those)|such\s+papers|papers|in\s+total|altogether))*\W*$",
+                       re.IGNORECASE)
+# The head of a question asking for papers, which a count puts as "How many papers".
+_PAPERS_HEAD = re.compile(r"^\W*(?:which|what|list|show(?:\s+me)?|find|give\s+me|are\s+there(?:\s+any)?)\s+(?:(?:the|all|any)\s+)?"
+                          r"(?:papers|works|articles|studies)\b", re.IGNORECASE)
+
+
 # What a bare follow-up asks for, with no topic of its own: "what dataset?", "how deep?", "results?".
 _ASKED_FOR = frozenset(
     "dataset datasets data benchmark benchmarks model models results result findings authors author code accuracy "
@@ -103,7 +111,8 @@ def standalone_question(question: str, history: list[dict] | None, max_messages:
     `paper_quoted(answer)`, when given, names the one paper an earlier answer quoted (None when it
     quoted none or several); a question about one thing ("it", "this method") right after such an
     answer is then about that paper, unless the question before named its subject ("what is MeshFT?").
-    A request for more (`asks_for_more`) is the previous question again.
+    A request for more (`asks_for_more`) is the previous question again; "how many are there?" after
+    a question for papers counts them ("Which papers use Atari?" gives "How many papers use Atari?").
     """
     subject = ""
     previous = ""
@@ -114,6 +123,9 @@ def standalone_question(question: str, history: list[dict] | None, max_messages:
             previous, subject = _resolve(text, previous, subject)
     if previous and asks_for_more(question):
         return previous
+    if previous and _HOW_MANY.match(question) and papers_requested(previous):
+        counted = _PAPERS_HEAD.sub("How many papers", previous, count=1)
+        return counted if counted != previous else f"How many papers are about {subject}?"
     last = recent[-1] if recent else {}
     if paper_quoted and last.get("role") == "assistant" and not _own_names(previous) and _refers_to_one(question):
         paper = paper_quoted(_text(last.get("content")))

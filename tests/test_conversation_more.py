@@ -254,3 +254,39 @@ def test_an_acronym_the_store_spells_out_otherwise_is_no_title_with_those_initia
     # ... but the abstracts writing DPO spell it "direct preference optimization"
     assert _DPO_TITLES[0] not in {c.title for c in answer.citations}
     assert {c.title for c in answer.citations} & set(_DPO_TITLES[1:])
+
+
+@pytest.mark.parametrize("follow_up", ["how many are there?", "How many?", "how many of them?"])
+def test_how_many_after_a_question_for_papers_counts_those_papers(follow_up):
+    history = _turns(("Which papers use the Atari benchmark?", "- A: “x” [1]"))
+    assert standalone_question(follow_up, history, 6) == "How many papers use the Atari benchmark?"
+    history = _turns(("papers about GANs", "- A: “x” [1]"))
+    assert standalone_question(follow_up, history, 6) == "How many papers are about GANs?"
+
+
+def test_how_many_after_a_list_answers_with_the_count(icml):
+    first = icml.ask("Which papers are about meta-learning?")
+    answer = icml.ask("how many are there?", history=_turns((first.question, first.answer)))
+    assert re.match(r"\d+ of the collection's \d+ papers have the word “meta-learning”", answer.answer), answer.answer
+
+
+@pytest.mark.parametrize("question", ["Give me the abstract of the Glow paper", "show me the full abstract of mixup",
+                                      "what does the abstract of Glow say?", "can I see the abstract for SpikeInit?"])
+def test_a_request_for_a_papers_abstract_is_its_own_intent(question):
+    from rag.intent import classify
+
+    assert classify(question).kind == "abstract"
+
+
+def test_the_abstract_of_a_named_paper_is_given_whole_and_cited(icml):
+    answer = icml.ask("Show me the abstract of Online Meta-Learning")
+    record = next(p for p in icml.retriever.papers() if p["title"] == "Online Meta-Learning")
+    abstract = record["abstract"].strip()
+    assert answer.answer == f"Online Meta-Learning: “{abstract}” [1]"
+    assert [(c.title, c.quote) for c in answer.citations] == [("Online Meta-Learning", abstract)]
+    assert icml.ask("give me the abstract of the paper on quantum gravity").refused
+
+
+def test_the_abstract_of_a_seed_named_by_its_coined_name(extractive):
+    answer = extractive.ask("give me the abstract of SpikeInit")
+    assert answer.answer.startswith("SpikeInit: “The training of deep Spiking Neural Networks") and answer.answer.endswith("” [1]")
