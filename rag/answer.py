@@ -11,26 +11,26 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 import numpy as np
 
 from rag.backends import AnswerBackend, LLMError
 from rag.bibliography import collection_summary
-from rag.conversation import standalone_question
+from rag.conversation import asks_for_more, earlier_answers, standalone_question
 from rag.errors import RagError
-from rag.compose import (Statement, bears_on, compose, introduces, misses_measure, plan_text, silent_about, unheld_phrases,
+from rag.compose import (Statement, bears_on, compose, introduces, misses_measure, not_mentioned, plan_text, silent_about, unheld_phrases,
                           unheld_words)
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import Intent, classify, introduced_thing, summary_topic
 from rag.metadata import hit_abstract
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
-from rag.query import answer_top_k, content_query, list_variants, papers_requested, plain_question, setting_phrase
+from rag.query import answer_top_k, content_query, counted_topic, counts_papers, list_variants, papers_requested, plain_question, setting_phrase
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
 from rag.spelling import corrected
-from rag.text import names_in, tokenize
+from rag.text import defined_acronyms, names_in, tokenize
 from rag.titles import calls_by_name
 from rag.verifier import build_verifier
 
@@ -173,14 +173,19 @@ class Answerer:
         listing = bool(authors) and _names_no_topic(asked)
         if listing:
             top_k = self.settings.answer.max_papers
-        hits, relevant = self._candidates(asked, standalone, scope, top_k, listing)
+        # "show me more" / "any others?": the previous question again, less the papers its answer gave.
+        given = _quoted_papers(earlier_answers(history)) if asks_for_more(question) and standalone != question else None
+        hits, relevant = self._candidates(asked, standalone, scope, top_k + (given.count if given else 0), listing)
+        if given is not None:
+            hits, relevant = _not_given(hits, given), _not_given(relevant, given)[:top_k]
         if not relevant:
             clock.lap("retrieve")
-            yield self._refusal(question, standalone, hits, clock)
+            yield self._refusal(question, standalone, hits, clock, other=given is not None)
             return
         sources = prepare_sources(relevant, asked, self.retriever.embedder, self.retriever.store,
                                   max_sentences=self.settings.answer.max_source_sentences)
         intent = Intent("papers") if listing else classify(asked)
+        silence: list[Statement] = []
         thing = introduced_thing(asked) if intent.kind == "paper" else ""
         if thing:  # "which paper introduced the Adam optimizer": the paper that did, not one that only mentions it
             sources = [replace(source, n=n) for n, source in enumerate((s for s in sources if introduces(s, thing)), start=1)]
@@ -207,13 +212,21 @@ class Answerer:
             # "does weight decay make lora forget more": a yes/no question on a topic the closest paper
             # lacks wholly ("weight decay"), the paper not named, is a near miss.
             sources = sources if self._on_topic(sources[:1], asked, runs=False) else []
+        elif intent.kind == "check" and intent.phrase and sources and _foreign(intent.phrase, sources[0], wholly=True) \
+                and not self._near(intent.phrase, sources[0]):
+            # "does MAML need second derivatives": the named paper's abstract never speaks of them.
+            silence = [not_mentioned(sources[0], intent.phrase)]
         answer_settings = self.settings.answer
-        plan = compose(asked, intent, sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
+        plan = silence or compose(asked, intent, sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
         clock.lap("retrieve")
         if not plan:  # the sources hold none of what is asked (rag.compose): refuse without the model
-            yield self._refusal(question, standalone, relevant, clock)
+            yield self._refusal(question, standalone, relevant, clock, other=given is not None)
             return
 
+        # "how many papers are about X": the index counts the papers writing X's words; the list follows.
+        count_line = self._count_line(counted_topic(asked), scope, named, authors) if intent.kind == "papers" and counts_papers(asked) else ""
+        if count_line:
+            yield count_line + "\n"
         raw_pieces: list[str] = []
         # An abstract silent on what is asked (or a record answering it) is the whole answer, whatever
         # a model would add (`_checked` shows no generated sentence beside it): no model is called, and
@@ -233,6 +246,8 @@ class Answerer:
             return
         clock.lap("generate")
         answer = self._checked(question, standalone, "" if silent else "".join(raw_pieces), sources, plan)
+        if count_line and not answer.refused:
+            answer.answer = f"{count_line}\n{answer.answer}"
         clock.lap("verify")
         answer.timings_ms = clock.timings()
         yield answer
@@ -278,6 +293,21 @@ class Answerer:
             kept.append(source)
         return [replace(source, n=n) for n, source in enumerate(kept, start=1)]
 
+    def _count_line(self, topic: str, scope: dict[str, Any], named: dict[str, str], authors: list[str]) -> str:
+        """The count a "how many papers ..." question asks for, within its scope, from the index:
+        "230 of the collection's 2,003 papers have the words “reinforcement” and “learning” (in some
+        form) in their title or abstract; the closest:", "The collection holds 12 papers by Sergey
+        Levine; among them:". A count of words, not a reading of each paper."""
+        held, within = self.retriever.count_holding(topic, scope)
+        kind = " ".join([*named.values(), "papers"])
+        by = f" by {' and '.join(authors)}" if authors else ""
+        if not topic:
+            return f"The collection holds {within:,} {kind}{by}; among them:"
+        words = [f"“{w}”" for w in topic.split()]
+        said = f"the word {words[0]}" if len(words) == 1 else f"the words {', '.join(words[:-1])} and {words[-1]}"
+        group = f"the {within:,} {kind}{by}" if named or authors else f"the collection's {within:,} papers"
+        return f"{held:,} of {group} have {said} (in some form) in their title or abstract; the closest:"
+
     def _title_names(self) -> set[str]:
         """The coined names of the stored titles, lower-cased ("spikeinit", "platito"), read once per
         retriever (a refreshed store comes with a new one)."""
@@ -289,12 +319,21 @@ class Answerer:
     def _abbreviated(self, asked: str) -> list[PaperHit]:
         """The papers whose title `asked` abbreviates ("MAML"), as hits; when some of them write the
         acronym in their abstract ("Efficient Neural Architecture Search (ENAS)"), only those, since
-        titles sharing the initials ("Efficient Nonmyopic Active Search") are then another thing."""
+        titles sharing the initials ("Efficient Nonmyopic Active Search") are then another thing. When
+        none does, and the abstracts using the acronym most spell it out in words a title lacks
+        ("direct preference optimization (DPO)" for "On Discrete Prompt Optimization ..."), that title
+        is another thing too; "model-agnostic meta-learning (MAML)" keeps the MAML paper."""
         found = [h for paper_id in self.retriever.abbreviated(asked)
                  for h in self.retriever.search(asked, top_k=1, floor=False, filters={"paper_id": paper_id})]
         names = [n for n in names_in(asked) if n.isupper()]
         writing = [h for h in found if any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", hit_abstract(h, h.text)) for n in names)]
-        return writing or found
+        if writing or not found:
+            return writing
+        # "Is RLHF better than DPO?": abstracts that spell DPO out otherwise ("direct preference
+        # optimization (DPO)") mean another thing than "On Discrete Prompt Optimization ...".
+        meanings = {meaning for n in names for h in self.retriever.search(n, top_k=5, floor=False, mode="bm25")
+                    for acronym, meaning in defined_acronyms(hit_abstract(h, h.text)).items() if acronym == n.lower()}
+        return [h for h in found if not meanings or any(set(tokenize(m)) <= set(tokenize(h.title)) for m in meanings)]
 
     def _paper_quoted(self, answer: str) -> str | None:
         """The one paper `answer` (an earlier turn's shown text) is about, when every citation is [1]:
@@ -366,8 +405,8 @@ class Answerer:
                       standalone_question=standalone, fallback=bool(generated) and not any(c.supported for c in generated),
                       checks=[*generated, *planned])
 
-    def _refusal(self, question: str, standalone: str, closest: list[PaperHit], clock: "_Clock") -> Answer:
-        text = "No paper in the collection answers this question."
+    def _refusal(self, question: str, standalone: str, closest: list[PaperHit], clock: "_Clock", other: bool = False) -> Answer:
+        text = f"No {'other ' if other else ''}paper in the collection answers this question."
         if closest:
             names = "; ".join(f"{h.display_title} [{h.paper_id}]" for h in closest[:3])
             text += f" The closest papers are: {names}."
@@ -377,7 +416,7 @@ class Answerer:
 
 # Words of a question listing papers that name no topic ("which papers were published ...", "list all papers",
 # "what did X write / propose").
-_LISTING_WORDS = set(tokenize("published appeared presented list papers accepted show give included have held "
+_LISTING_WORDS = set(tokenize("many published appeared presented list papers accepted show give included have held "
                               "contains collection available indexed stored wrote write written authored propose "
                               "proposed work works"))
 
@@ -389,11 +428,38 @@ def _without_names(question: str, names: list[str]) -> str:
     return " ".join(question.split())
 
 
-def _foreign(setting: str, source: Source) -> bool:
-    """True when at least half the telling words of `setting` are words the source does not hold
-    (`rag.compose.unheld_words`): "traffic forecasting", not "underground reservoir simulation"."""
+class _Given(NamedTuple):
+    """What an earlier answer showed of its papers: the titles its lines open with ("- Title: “...”"),
+    its quotations (20 characters or more, whitespace normalised) and how many sources it cited."""
+
+    titles: set[str]
+    quotes: list[str]
+    count: int
+
+
+def _quoted_papers(answers: list[str]) -> _Given:
+    """The papers earlier answers' texts gave (`_Given`)."""
+    answer = "\n".join(answers)
+    titles = {m.strip() for m in re.findall(r"^-?\s*([^“\n]+?):\s*“", answer, re.MULTILINE)}
+    quotes = [" ".join(q.split()) for q in re.findall(r"“([^”]{20,})”", answer)]
+    return _Given(titles, quotes, sum(len(set(re.findall(r"\[(\d+)\]", text))) for text in answers))
+
+
+def _not_given(hits: list[PaperHit], given: _Given) -> list[PaperHit]:
+    """`hits` less the papers an earlier answer gave: by their title, or by a quotation their abstract holds."""
+    def shown(hit: PaperHit) -> bool:
+        text = " ".join(hit_abstract(hit, hit.text).split())
+        return hit.display_title in given.titles or any(q in text for q in given.quotes)
+    return [h for h in hits if not shown(h)]
+
+
+def _foreign(setting: str, source: Source, wholly: bool = False) -> bool:
+    """True when at least half the telling words of `setting` (all of them, `wholly`) are words the
+    source does not hold (`rag.compose.unheld_words`): "traffic forecasting", not "underground
+    reservoir simulation"."""
     missing = unheld_words(setting, source)
-    return bool(missing) and 2 * len(missing) >= len([w for w in setting.split() if tokenize(w)])
+    words = len([w for w in setting.split() if tokenize(w)])
+    return bool(missing) and (len(missing) >= words if wholly else 2 * len(missing) >= words)
 
 
 def _about_the_collection(question: str) -> bool:
@@ -426,9 +492,12 @@ def _repeats(sentence: str, quotes: list[str], share: float = 0.8) -> bool:
 
 
 def _silence(statement: Statement, sources: list[Source]) -> SentenceCheck:
-    """The check of a composed "the abstract does not state it" sentence: true by construction."""
+    """The check of a composed "the abstract does not state it" sentence, or of a whole abstract
+    quoted: true by construction (the latter cites the whole abstract as its passage)."""
     source = next(s for s in sources if s.n == statement.n)
-    return SentenceCheck(statement.text, [statement.n], True, "", [Support(source.n, 0, 0, "", 1.0)])
+    text = source.abstract.strip() if statement.whole else ""
+    start = source.abstract.find(text) if text else 0
+    return SentenceCheck(statement.text, [statement.n], True, "", [Support(source.n, start, start + len(text), text, 1.0)])
 
 
 def _unique(checks: list[SentenceCheck]) -> list[SentenceCheck]:

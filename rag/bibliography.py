@@ -69,16 +69,22 @@ def _venue_year(metadata: Mapping[str, Any]) -> str:
     return f"{venue}{f' {year}' if year and year not in venue else ''}" if venue else ""
 
 
+def authors_of(metadata: Mapping[str, Any], limit: int = MAX_NAMES) -> str:
+    """The paper's authors, the first `limit` named ("Ann Lee, Bo Chen and 3 others"); "" when its record has none."""
+    names = _names(metadata.get("authors"))
+    return _listed(names, limit) if names else ""
+
+
 def _names(value: Any) -> list[str]:
     """The distinct names in a stored list ("Ann Lee; Bo Chen", "MIT;MIT+CMU"), in order."""
     names = [" ".join(name.split()).rstrip("*†‡§¶∗ ") for name in re.split(r"[;+]", str(value or ""))]  # "OpenAI*†" is OpenAI
     return list(dict.fromkeys(name for name in names if name))
 
 
-def _listed(names: list[str]) -> str:
-    """"A", "A and B", "A, B and C", or the first MAX_NAMES and "N others"."""
-    if len(names) > MAX_NAMES:
-        return f"{', '.join(names[:MAX_NAMES])} and {len(names) - MAX_NAMES} others"
+def _listed(names: list[str], limit: int = MAX_NAMES) -> str:
+    """"A", "A and B", "A, B and C", or the first `limit` and "N others"."""
+    if len(names) > limit:
+        return f"{', '.join(names[:limit])} and {len(names) - limit} other{'s' if len(names) - limit > 1 else ''}"
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 

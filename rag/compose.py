@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rag.bibliography import record_fact
+from rag.bibliography import authors_of, record_fact
 from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of
 from rag.intent import Intent
 from rag.premise import premise_corrections
@@ -88,19 +88,21 @@ _PROPOSES = re.compile(
 # A sentence reporting a result: what the method achieves, improves or reduces, a percentage.
 _RESULT = re.compile(r"\b(?:achiev(?:es|ed|ing)|improv(?:es|ed|ing)|reduc(?:es|ed|ing)|state-of-the-art|yields?|gains?)\b|\d%",
                      re.IGNORECASE)
+# The authors saying what they found: "we find", "we also show", "we experimentally confirmed" (a pattern fragment).
+_WE_FIND = r"we\s+(?:also\s+|further\s+|\w+ly\s+)?(?:find|found|show(?:ed)?|demonstrate(?:d)?|observe(?:d)?|prove(?:d)?|confirm(?:ed)?|verif(?:y|ied))"
+# What results say they show, after up to `{}` words: "our experiments clearly demonstrate".
+_RESULTS_SHOW = r"(?:results?|experiments?|{}analys[ie]s)\s+(?:\w+\s+){}(?:show|demonstrate|indicate|suggest|reveal|{})"
 # A sentence in which the authors report what they found.
-_FOUND = re.compile(r"\bwe\s+(?:also\s+|further\s+)?(?:find|found|show|demonstrate|observe|prove)\b"
-                    r"|\b(?:results?|experiments?|evaluations?|analys[ie]s)\s+(?:\w+\s+){0,2}(?:show|demonstrate|indicate|suggest|reveal|confirm)"
+_FOUND = re.compile(rf"\b{_WE_FIND}\b|\b{_RESULTS_SHOW.format('evaluations?|', '{0,2}', 'confirm')}"
                     r"|\b(?:outperform|surpass)\w*", re.IGNORECASE)
 # A sentence reporting a finding, which answers a yes/no question or a comparison.
 _FINDING = re.compile(
-    r"\b(?:we\s+(?:also\s+|further\s+)?(?:find|found|show|demonstrate|observe|prove)|(?:results?|experiments?|analys[ie]s)\s+"
-    r"(?:\w+\s+)?(?:show|demonstrate|indicate|suggest|reveal|support)|outperforms?|surpass(?:es|ing)?|match(?:es|ing)|"
+    rf"\b(?:{_WE_FIND}|{_RESULTS_SHOW.format('', '?', 'support')}|outperforms?|surpass(?:es|ing)?|match(?:es|ing)|"
     r"no better|better than|eliminates? the need|without (?:needing|requiring|relying))\b",
     re.IGNORECASE)
 FINDING_BONUS = 0.1
 # What the authors show or find, which may explain the "why" a question asks.
-_SHOWN = re.compile(r"\bwe\s+(?:also\s+|further\s+)?(?:find|found|show|demonstrate|observe|prove|identify)\b", re.IGNORECASE)
+_SHOWN = re.compile(rf"\b(?:{_WE_FIND}|we\s+(?:also\s+|further\s+)?identify)\b", re.IGNORECASE)
 # A sentence giving a reason or a shortcoming, which answers "why ..." and "what's wrong with ...".
 _REASON = re.compile(
     r"\b(?:because|since|due to|reasons?|stems?|fails? to|failing to|cannot|unable|incomplete|limit(?:s|ed|ing|ation|ations)?|"
@@ -161,6 +163,9 @@ _SPEED = re.compile(r"\b(?:faster|speed-?ups?|-?fold|latency|throughput|real-tim
 _DIMENSIONS = ((_SPEED_ASKED, _SPEED), (_DURATION_ASKED, _DURATION), (_DEPTH_ASKED, _DEPTH), (_HORIZON_ASKED, _HORIZON),
                (_WIDTH_ASKED, _WIDTH), (_FREQUENCY_ASKED, _FREQUENCY))
 _OWN = re.compile(r"\b(?:we|our)\b", re.IGNORECASE)
+# The authors making something: "we build a new benchmark StormBench", "which we call FI".
+_MAKES = re.compile(r"\b(?:we|our)\b.*\b(?:build|built|create|construct|develop|design|release|curate|collect|call|name|term|dub|coin|define)"
+                    r"(?:s|d|ed|ing)?\b", re.IGNORECASE)
 # "besides eDOS, what other spectra ...": the excluded thing is known, not asked for.
 # So is what the asked thing is added to: "what do modified SINNs add on top of SINNs".
 _EXCLUDED = re.compile(r"\b(?:besides|apart\s+from|other\s+than|aside\s+from|except(?:\s+for)?|beyond|on\s+top\s+of)\s+[^,?;]+(?:[,;]|\?|$)",
@@ -210,6 +215,7 @@ class Statement:
     text: str
     n: int
     silent: bool = False
+    whole: bool = False  # quotes the paper's whole abstract ("give me the abstract of X"): true by construction too
 
 
 def compose(question: str, intent: Intent, sources: list[Source], max_sentences: int = 2,
@@ -237,8 +243,16 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         record = f"; its record gives {fact}" if fact else ""
         return [Statement(f"{_the_abstract(named)} {intent.missing_phrase()}{record} [{named.n}].",
                           named.n, silent=True)]
+    if intent.kind == "abstract":  # "give me the abstract of the Glow paper": the paper named, whole
+        thing = re.split(r"\babstract\s+(?:of|for|from)\s+", question, maxsplit=1, flags=re.IGNORECASE)[-1].strip(" ?.!")
+        named = next((src for src in sources if calls_by_name(question, src.hit.title, src.abstract)
+                      or calls_by_name(f"the {thing} paper", src.hit.title, src.abstract)), None)
+        if named is None:
+            return []
+        name = display_name(named)
+        return [Statement(f"{name + ': ' if name else ''}“{named.abstract.strip()}” [{named.n}]", named.n, silent=True, whole=True)]
     if intent.kind == "papers":
-        return [_line(src, _line_sentence(src, intent, question)) for src in sources]
+        return [_line(src, _line_sentence(src, intent, question), by=intent.noun == "authors") for src in sources]
     compared = _compared_papers(question, sources) if intent.kind == "check" else []
     if compared:  # "compare Glow and neural ODEs": what each paper did, side by side
         return [_quote(src, i, lead=True) for src in compared for i in _summary(src, 1)]
@@ -390,12 +404,13 @@ def display_name(source: Source) -> str:
     words (titles of seed abstracts without a coined name) or is long. A long title gives the short
     name before its colon ("APT" of "APT: Adaptive Pruning and Tuning ..."); failing that, the name
     the abstract gives its contribution where it introduces it ("We introduce Agent Rosetta, ..."),
-    else "". LaTeX in a title reads as text (`rag.titles.readable_markup`)."""
+    else the whole title all the same (a list line must say which paper it is). LaTeX in a title
+    reads as text (`rag.titles.readable_markup`)."""
     if is_opening(source.hit.title.strip(), source.abstract):
         return introduced_name(source.abstract)
     title = readable_markup(source.hit.title.strip())
     if len(title.split()) > 12:
-        return title_head(title) or introduced_name(source.abstract)
+        return title_head(title) or introduced_name(source.abstract) or title
     return title
 
 
@@ -415,6 +430,12 @@ _UNNAMED_ABSTRACT = "The cited paper's abstract"
 _SILENT_ABOUT = re.compile(r"^The (?:(?P<name>.+?) abstract|abstract of (?P<long>.+?)) (?:does not|is silent)\b")
 
 
+def not_mentioned(source: Source, phrase: str) -> Statement:
+    """"The MAML abstract does not mention second derivatives [1].": a yes/no question about a named
+    paper on something its abstract never speaks of."""
+    return Statement(f"{_the_abstract(source)} does not mention {phrase} [{source.n}].", source.n, silent=True)
+
+
 def silent_about(answer: str) -> str | None:
     """The name of the paper an answer says is silent on what was asked ("The SpikeInit abstract
     does not name a dataset [1]." gives "SpikeInit"); None for any other answer, or a paper with no name."""
@@ -430,10 +451,16 @@ def _quote(source: Source, i: int, lead: bool) -> Statement:
     return Statement(f"{prefix}“{sentence}” [{source.n}]", source.n)
 
 
-def _line(source: Source, i: int) -> Statement:
-    """One paper of a list answer: `- Name: “sentence” [n]`."""
+LINE_AUTHORS = 3  # a list line names this many of its paper's authors, then "and N others"
+
+
+def _line(source: Source, i: int, by: bool = False) -> Statement:
+    """One paper of a list answer: `- Name: “sentence” [n]`; `by` ("who works on X") names its
+    authors after its name, from its record: `- Name (Ann Lee and Bo Chen): ...`."""
     name = display_name(source)
-    return Statement(f"- {name + ': ' if name else ''}“{source.sentence(i)}” [{source.n}]", source.n)
+    authors = authors_of(source.hit.chunk_metadata, LINE_AUTHORS) if by else ""
+    label = f"{name} ({authors})" if name and authors else name or authors
+    return Statement(f"- {label + ': ' if label else ''}“{source.sentence(i)}” [{source.n}]", source.n)
 
 
 def _pairs_with_another(sentence: str, excluded: set[str]) -> bool:
@@ -607,10 +634,13 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     flags = np.array(flags, dtype=bool) & ~asking
     if intent.kind == "cause" and intent.noun == "problem":
         # "what problem does X address": the problem as stated before the paper says what it does, or
-        # "This paper addresses ..."; a finding is no problem. Failing those, as for "why ...".
+        # "This paper addresses ..."; a finding is no problem. Failing those, the setting the abstract
+        # opens with before the authors speak ("ConvNets are commonly developed at a fixed resource
+        # budget, and then scaled up ..."); failing that too, as for "why ...".
         stated = np.array([bool(_ADDRESSES.search(source.sentence(i))) or (i < first_own and bool(_PROBLEM.search(source.sentence(i))))
                            for i in range(len(flags))], dtype=bool) & ~asking
-        flags = stated if stated.any() else flags
+        setting = (np.arange(len(flags)) < first_own) & ~asking & (first_own < len(flags))
+        flags = stated if stated.any() else setting if setting.any() else flags
     head = tokenize(intent.phrase.split()[-1]) if intent.kind == "general" and intent.phrase else []
     if head and head[-1] in _CATEGORY_HEADS:  # "which steering method": the abstract may say "steering" alone
         # "what two components": a count and a category name nothing the abstract must hold
@@ -743,15 +773,16 @@ def introduces(source: Source, thing: str) -> bool:
     """True when the paper of `source` is one that introduced `thing` ("Adam optimizer", "ENAS"):
     its title or own name calls it (`calls_by_name`: "ENAS" for Efficient Neural Architecture Search,
     "Wasserstein GAN" for Wasserstein Generative Adversarial Networks, a title beginning with it), or
-    a sentence introducing the authors' work or in their voice holds all its words ("We introduce the
-    Fatigue Index (FI)", "we build a new benchmark StormBench"). A paper that only mentions it ("The ADAM optimizer is exceedingly popular") or studies
-    it ("A Quantitative Analysis of the Effect of Batch Normalization ...") did not."""
+    a sentence introducing the authors' work or saying they made something holds all its words ("We
+    introduce the Fatigue Index (FI)", "we build a new benchmark StormBench"). A paper that only
+    mentions it ("The ADAM optimizer is exceedingly popular", "We observe a similar trend with batch
+    normalization") or studies it ("A Quantitative Analysis of the Effect of Batch Normalization ...") did not."""
     title, abstract = source.hit.title, source.abstract
     if calls_by_name(thing, title, abstract) or calls_by_name(f"the {thing} paper", title, abstract):
         return True
     wanted = _stems(thing)
     return bool(wanted) and any(wanted <= _stems(source.sentence(i)) for i in range(len(source.spans))
-                                if _PROPOSES.search(source.sentence(i)) or _OWN.search(source.sentence(i)))
+                                if _PROPOSES.search(source.sentence(i)) or _MAKES.search(source.sentence(i)))
 
 
 def _compared_papers(question: str, sources: list[Source]) -> list[Source]:

@@ -6,7 +6,8 @@ Each user turn of the history is resolved in order, carrying its subject: the na
 of the reference, so retrieval sees a question that stands alone. One thing ("it", "this method")
 after an answer that quoted one paper means that paper when the question before named none ("which
 paper uses radar?" ... "how far ahead does it forecast?"), if the caller can tell which paper an
-answer quoted.
+answer quoted. A request for more ("show me more", "any others?") asks the previous question again,
+for papers the earlier answers did not give (`asks_for_more`, `earlier_answers`).
 """
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from rag.query import papers_requested
 from rag.text import names_in
 from rag.titles import is_generic_term
 
 _ANAPHORA = re.compile(
     r"\b(?:(?:this|that|the|these|those)\s+(?:paper|papers|method|model|approach|work|framework|study|one)|"
-    r"its|it|they|their|them)\b",
+    r"its|it|they|their|them|(?<=\bof )(?:these|those))\b",
     re.IGNORECASE,
 )
 # A reference to one thing: "it", "its", "this paper", "that method", "the model".
@@ -29,8 +31,26 @@ _CONTINUATION = re.compile(r"^\s*(?:and|also|what about|how about|and what about
 _QUESTION_WORDS = frozenset(
     "what which who whom whose how why when where does do did is are was were can could should would "
     "the a an of in on for to about paper papers method model approach propose proposes proposed use used "
-    "uses study studies work show shows this that it its".split()
+    "uses study studies work show shows this that it its tell me explain describe give overview list find name recommend".split()
 )
+
+
+# "show me more", "any others?", "what else?", "more papers like these": the same question, other papers.
+_MORE = re.compile(
+    r"^\W*(?:(?:please|ok|okay|and|so)\W+)?(?:(?:can|could)\s+you\s+)?(?:(?:show|give|list|find|tell)(?:\s+me)?\s+)?"
+    r"(?:are\s+there\s+|is\s+there\s+)?(?:any|some|a\s+few|several)?\s*"
+    r"(?:more|others?|else|anything\s+else|what\s+else|further\s+ones?|other\s+ones?)"
+    r"(?:\s+(?:papers?|ones?|results?|works?|examples?|abstracts?))?"
+    r"(?:\s+(?:like|similar\s+to)\s+(?:this|that|these|those|them|it))?(?:\W+please)?\W*$",
+    re.IGNORECASE)
+
+
+# "how many are there?", "how many of them?", "how many in total?": a count of the papers just asked for.
+_HOW_MANY = re.compile(r"^\W*how\s+many(?:\s+(?:are\s+there|are\s+they|of\s+(?:them|these|those)|such\s+papers|papers|in\s+total|altogether))*\W*$",
+                       re.IGNORECASE)
+# The head of a question asking for papers, which a count puts as "How many papers".
+_PAPERS_HEAD = re.compile(r"^\W*(?:which|what|list|show(?:\s+me)?|find|give\s+me|are\s+there(?:\s+any)?)\s+(?:(?:the|all|any)\s+)?"
+                          r"(?:papers|works|articles|studies)\b", re.IGNORECASE)
 
 
 # What a bare follow-up asks for, with no topic of its own: "what dataset?", "how deep?", "results?".
@@ -49,6 +69,25 @@ def subject_of(question: str) -> str:
         return " ".join(names)
     words = [w for w in re.findall(r"[A-Za-z0-9-]+", question) if w.lower() not in _QUESTION_WORDS]
     return " ".join(words)
+
+
+def asks_for_more(question: str) -> bool:
+    """True when `question` only asks for more of what came before ("show me more", "any others?",
+    "what else?", "more papers like these"), naming no topic of its own."""
+    return bool(_MORE.match(question))
+
+
+def earlier_answers(history: list[dict] | None) -> list[str]:
+    """The texts of the assistant messages of `history` since its last user question that was no
+    request for more: the answers a further "show me more" must not repeat."""
+    answers: list[str] = []
+    for message in history or []:
+        text = _text(message.get("content"))
+        if message.get("role") == "assistant":
+            answers.append(text)
+        elif not asks_for_more(text):
+            answers = []
+    return answers
 
 
 def is_follow_up(question: str) -> bool:
@@ -72,14 +111,21 @@ def standalone_question(question: str, history: list[dict] | None, max_messages:
     `paper_quoted(answer)`, when given, names the one paper an earlier answer quoted (None when it
     quoted none or several); a question about one thing ("it", "this method") right after such an
     answer is then about that paper, unless the question before named its subject ("what is MeshFT?").
+    A request for more (`asks_for_more`) is the previous question again; "how many are there?" after
+    a question for papers counts them ("Which papers use Atari?" gives "How many papers use Atari?").
     """
     subject = ""
     previous = ""
     recent = (history or [])[-max_messages:] if max_messages else []
     for message in recent:
         text = _text(message.get("content"))
-        if text and message.get("role") == "user":
+        if text and message.get("role") == "user" and not (previous and asks_for_more(text)):
             previous, subject = _resolve(text, previous, subject)
+    if previous and asks_for_more(question):
+        return previous
+    if previous and _HOW_MANY.match(question) and papers_requested(previous):
+        counted = _PAPERS_HEAD.sub("How many papers", previous, count=1)
+        return counted if counted != previous else f"How many papers are about {subject}?"
     last = recent[-1] if recent else {}
     if paper_quoted and last.get("role") == "assistant" and not _own_names(previous) and _refers_to_one(question):
         paper = paper_quoted(_text(last.get("content")))
@@ -121,5 +167,11 @@ def _resolve(question: str, previous: str, subject: str) -> tuple[str, str]:
     match = _ANAPHORA.search(rest)
     if not match:
         return f"{rest.rstrip(' ?')} of {subject}?", subject
-    replacement = f"{subject}'s" if match.group(0).lower() in ("its", "their") else subject
+    reference = match.group(0).lower()
+    if reference in ("its", "their"):
+        replacement = f"{subject}'s"
+    elif reference in ("they", "them", "these", "those") and papers_requested(previous):
+        replacement = f"the {subject} papers"  # "which of them is fastest?" after "which papers study X?"
+    else:
+        replacement = subject
     return rest[:match.start()] + replacement + rest[match.end():], subject

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from rag.bibliography import authors_of
 from rag.embeddings import SentenceTransformerEmbedding
 from rag.settings import GroundingSettings
 from rag.sources import Source
@@ -143,8 +144,8 @@ class GroundingChecker:
         words = set(tokenize(claim))
         if not words:
             return SentenceCheck(sentence, cited, False, "states nothing checkable", support)
-        # A paper's title is part of its record: an answer may name the paper by it ("APT: “...” [2]"),
-        # as written or with its LaTeX read as text ("ΦFlow").
+        # A paper's title and authors are part of its record: an answer may name the paper by it
+        # ("APT: “...” [2]"), as written or with its LaTeX read as text ("ΦFlow"), and its authors.
         records = " ".join(f"{_titles(src)}.\n{src.abstract}" for src in known)
         missing = missing_terms(claim, records)
         if missing:
@@ -171,9 +172,12 @@ def _quoted_after_name(claim: str, sources: list[Source]) -> str:
 
 
 def _titles(source: Source) -> str:
-    """The paper's title as stored, and with its LaTeX read as text when that differs."""
+    """The paper's title as stored, and with its LaTeX read as text when that differs, then the
+    authors its record names (a list line of "who works on X" names them: "Title (Ann Lee): ...")."""
     readable = readable_markup(source.hit.title)
-    return source.hit.title if readable == source.hit.title else f"{source.hit.title}. {readable}"
+    titles = source.hit.title if readable == source.hit.title else f"{source.hit.title}. {readable}"
+    authors = authors_of(source.hit.chunk_metadata)
+    return f"{titles}. {authors}" if authors else titles
 
 
 def _best_passage(source: Source, vector: np.ndarray) -> Support:

@@ -19,7 +19,7 @@ from typing import Literal
 from rag.query import papers_requested
 
 Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "check", "general", "bibliographic",
-               "expansion", "out_of_scope", "code", "collection", "summary"]
+               "expansion", "out_of_scope", "code", "collection", "summary", "abstract"]
 
 _QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
@@ -168,12 +168,25 @@ _SUMMARY = re.compile(
 # The words that ask for a summary or for results, not for a topic.
 _SUMMARY_WORDS = re.compile(r"\b(?:summar\w*|tl;?\s*dr|overview|nutshell|gist|results?|findings?|main|key|find|about)\b",
                             re.IGNORECASE)
-# "what are GEAR's results", "what did they find", "main findings of X": what the paper found.
+# "what are GEAR's results", "what did they find", "main findings of X", "what results does it report",
+# "what does GEAR achieve": what the paper found.
 _FINDINGS = re.compile(
     r"\bwhat\s+(?:are|were)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}?(?:main\s+|key\s+)?(?:results|findings)\b"
     r"|\b(?:main|key)\s+(?:results|findings)\b|\bwhat\s+did\s+(?:[\w'’-]+\s+){1,4}?find\b"
-    r"|^\W*(?:the\s+)?(?:results|findings)\b",
+    r"|^\W*(?:the\s+)?(?:results|findings)\b|\bwhat\s+(?:results|findings)\s+(?:does|do|did|are|were|is|was)\b"
+    r"|\bwhat\s+(?:does|did)\s+(?:[\w'’-]+\s+){1,6}?(?:achieve|report)\s*\W*$",
     re.IGNORECASE)
+# "give me the abstract of the Glow paper", "show the full abstract of mixup", "what does X's abstract say":
+# the whole abstract of the paper named.
+_WHOLE_ABSTRACT = re.compile(
+    r"\b(?:give|show|print|read|display|paste|quote|see|want|need|get|send)\b[^?]{0,30}?\b(?:the\s+)?(?:full\s+|whole\s+|entire\s+|complete\s+)?"
+    r"abstract\s+(?:of|for|from)\b|\bwhat\s+(?:does|did)\s+(?:the\s+abstract\s+of\s+.+|.+?['’]s\s+abstract)\s+say\b",
+    re.IGNORECASE)
+# "who works on X", "which researchers study X": the papers on X, each with its authors.
+_WHO_WORKS = re.compile(
+    r"^\W*who\s+(?:(?:else|all|has|have|is|are|else)\s+)*(?:works?|working|worked|stud(?:y|ies|ied|ying)|research(?:es|ed|ing)?"
+    r"|publish(?:es|ed|ing)?|writes?|wrote|written)\s+(?:on|about|in)\b"
+    r"|\b(?:which|what)\s+(?:researchers|authors|people|groups|labs)\b", re.IGNORECASE)
 _METHOD = re.compile(r"^\s*(?:how|why)\b|\bwhat\s+does\s+.+\s+(?:use|add|do|combine|rely|introduce)\b", re.IGNORECASE)
 # Nouns that name what is asked, for "The X abstract does not name a dataset".
 _ASKED_NOUN = {
@@ -228,6 +241,10 @@ def classify(question: str) -> Intent:
         return Intent("out_of_scope")
     if _COLLECTION.search(question):
         return Intent("collection")
+    if _WHOLE_ABSTRACT.search(question):
+        return Intent("abstract")
+    if _WHO_WORKS.search(question):
+        return Intent("papers", "authors")
     if papers_requested(question):
         return Intent("papers")
     bibliographic = _BIBLIOGRAPHIC.search(question)

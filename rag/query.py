@@ -31,11 +31,15 @@ _LIGHT = frozenset(
 _WORD = re.compile(r"[\w'-]+|[^\w\s]")
 # "which/what papers ...", "list (the) papers ...", "papers that/which/on/about ...", "any work on ...".
 _PLURAL = r"(?:papers|articles|works|studies|publications)"
+_PAPERS = r"(?:papers|articles|publications)"  # never "user studies", "follow-up works"
 _LIST_QUESTION = re.compile(
     rf"\b(?:which|what|list|name|find|show|give|recommend|are\s+there|other|several|some|all|compare|contrast|summari[sz]e)\b"
     rf"[^.?!]{{0,40}}\b{_PLURAL}\b"
     rf"|\b{_PLURAL}\s+(?:that|which|about|on|using|use|study|studying|propose|proposing|tackle|address)\b"
-    rf"|\bhow\s+many\s+{_PLURAL}\b",  # "how many papers are about X": the list answers it
+    rf"|\bhow\s+many\s+(?:{_PLURAL}|(?:[\w-]+\s+){{1,2}}?{_PAPERS})\b"  # "how many (ICLR) papers are about X": the list answers it
+    # "what are the main approaches to X": an overview, which the papers taking each approach give
+    r"|\bwhat\s+are\s+(?:the\s+)?(?:(?:main|key|existing|different|common|recent|current|known)\s+)?"
+    r"(?:approaches|methods|techniques|lines\s+of\s+work)\s+(?:to|for|in|on)\b",
     re.IGNORECASE,
 )
 
@@ -58,6 +62,9 @@ FIELD_ACRONYMS = {
     "gan": "generative adversarial network", "gans": "generative adversarial networks", "vae": "variational autoencoder",
     "vaes": "variational autoencoders", "rnn": "recurrent neural network", "rnns": "recurrent neural networks",
     "ode": "ordinary differential equation", "odes": "ordinary differential equations",
+    "rlhf": "reinforcement learning from human feedback", "dpo": "direct preference optimization",
+    "ppo": "proximal policy optimization", "sft": "supervised fine-tuning", "moe": "mixture of experts",
+    "vit": "vision transformer", "vits": "vision transformers", "icl": "in-context learning",
 }
 _SHORT_WORD = re.compile(r"(?<![\w/.'-])[A-Za-z][\w'./]*(?![\w'-])")
 
@@ -164,6 +171,30 @@ def setting_phrase(question: str) -> str:
     classification"), else ""."""
     match = _SETTING.search(question)
     return match.group("setting") if match else ""
+
+
+# "how many papers are about X", "how many of the ICLR papers use X": a count of papers on a topic.
+_COUNTED = re.compile(rf"^\W*how\s+many\s+(?:of\s+(?:the|these)\s+)?(?:{_PLURAL}|(?:[\w-]+\s+){{1,2}}?{_PAPERS})\b(?P<topic>.*)$",
+                      re.IGNORECASE)
+# Verbs saying that a paper is on its topic or was written, beside the framing and light ones.
+_ON_TOPIC_VERBS = frozenset("mention mentions mentioned talk talks deal deals focus focuses cover covers concern concerns "
+                            "tackle tackles consider considers contain contains include includes write wrote written "
+                            "publish published appear appeared accepted".split())
+
+
+def counts_papers(question: str) -> bool:
+    """True when `question` asks how many papers there are, on a topic or not ("how many papers are
+    about X?", "how many papers did Y write?")."""
+    return bool(_COUNTED.match(question))
+
+
+def counted_topic(question: str) -> str:
+    """The topic whose papers `question` asks to count ("How many papers are about reinforcement
+    learning?" gives "reinforcement learning"); "" for any other question, and for a count of the
+    whole collection ("how many papers are there?")."""
+    match = _COUNTED.match(question)
+    words = topic_words(match.group("topic")) if match else []
+    return " ".join(w for w in words if w.lower() not in _ON_TOPIC_VERBS)
 
 
 def papers_requested(question: str) -> bool:

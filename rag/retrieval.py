@@ -115,10 +115,35 @@ class PaperRetriever(BaseRetriever):
         self._authors: dict[str, set[str]] | None = None  # each author's name (lower-cased) -> their papers' ids
         self._acronyms: list[tuple[str, set[str]]] | None = None  # each paper's id and title acronyms, on first use
         self._scope_values: dict[str, set[str]] | None = None  # each SCOPE_FIELDS field's stored values, on first use
+        self._paper_numbers: np.ndarray | None = None  # each chunk's paper as a number, on first count
 
     def papers(self) -> list[dict[str, Any]]:
         """Each indexed paper's fields (its first chunk's metadata: title, source, paper_id, ...)."""
         return [self.bm25.metadatas[i] for i in self._first_chunk.values()]
+
+    def count_holding(self, words: str, filters: Mapping[str, Any] | None = None) -> tuple[int, int]:
+        """(how many papers within `filters` hold every index term of `words` in their title or
+        abstract, how many papers are within `filters`): a count of words, not of meaning."""
+        matching = self._matching(self._check_filters(filters or {}))
+        paper_of = self._chunk_papers()
+        within = np.zeros(int(paper_of.max()) + 1 if len(paper_of) else 0, dtype=bool)
+        within[paper_of if matching is None else paper_of[matching]] = True
+        holding = within.copy()
+        matrix, term_ids = self.bm25.chunk_terms, self.bm25.counts.term_id
+        for term in set(index_terms(words)):
+            tid = term_ids.get(term)
+            rows = matrix.indices[matrix.indptr[tid]:matrix.indptr[tid + 1]] if tid is not None and tid + 1 < len(matrix.indptr) else []
+            held = np.zeros_like(holding)
+            held[paper_of[rows]] = True
+            holding &= held
+        return int(holding.sum()), int(within.sum())
+
+    def _chunk_papers(self) -> np.ndarray:
+        """Each indexed chunk's paper, as a number (computed once per retriever)."""
+        if self._paper_numbers is None:
+            numbers: dict[str, int] = {}
+            self._paper_numbers = np.array([numbers.setdefault(m["paper_id"], len(numbers)) for m in self.bm25.metadatas], dtype=np.int64)
+        return self._paper_numbers
 
     def named_scope(self, question: str) -> dict[str, str]:
         """Each of `SCOPE_FIELDS` (venue, year, status) whose stored value the question names, in any

@@ -15,7 +15,7 @@ from rag.embeddings import SentenceTransformerEmbedding
 from rag.metadata import hit_abstract
 from rag.retrieval import PaperHit
 from rag.store import ChunkStore
-from rag.text import shared_share, split_sentences, tokenize
+from rag.text import cut_off, shared_share, split_sentences, tokenize
 
 LEXICAL_WEIGHT = 0.3
 
@@ -64,7 +64,7 @@ def prepare_sources(
     """
     terms = set(tokenize(question))
     abstracts = [abstract_of(hit, store) for hit in hits]
-    spans = [_narrowed(text, split_sentences(text) or [(0, len(text))], terms, max_sentences) for text in abstracts]
+    spans = [_narrowed(text, _whole_sentences(text), terms, max_sentences) for text in abstracts]
     texts = [question] + [text[s:e] for text, paper_spans in zip(abstracts, spans) for s, e in paper_spans]
     vectors = np.asarray(embedder.encode(texts), dtype=np.float32)
     query, vectors = vectors[0], vectors[1:]
@@ -75,6 +75,13 @@ def prepare_sources(
         lexical = np.array([shared_share(terms, text[s:e]) for s, e in paper_spans], dtype=np.float32)
         sources.append(Source(n, hit, text, paper_spans, block, block @ query + LEXICAL_WEIGHT * lexical))
     return sources
+
+
+def _whole_sentences(text: str) -> list[tuple[int, int]]:
+    """The spans of `text`'s sentences, less a last one cut off mid-way when there are others (a
+    source's truncated abstract: "... Our primary contribution is the"), so it is never quoted."""
+    spans = split_sentences(text) or [(0, len(text))]
+    return spans[:-1] if len(spans) > 1 and cut_off(text[spans[-1][0]:spans[-1][1]]) else spans
 
 
 def _narrowed(text: str, spans: list[tuple[int, int]], terms: set[str], limit: int | None) -> list[tuple[int, int]]:

@@ -52,13 +52,28 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     spans = []
     start = 0
     for match in _SENTENCE_END.finditer(text):
-        if _ABBREVIATIONS.search(text[start:match.start()]):
+        abbreviation = _ABBREVIATIONS.search(text[start:match.start()])
+        if abbreviation and not _ends_after_initial(abbreviation.group(0), text[match.end():]):
             continue
         spans.append((start, match.start()))
         start = match.end()
     if text[start:].strip():
         spans.append((start, len(text.rstrip())))
     return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+def _ends_after_initial(abbreviation: str, rest: str) -> bool:
+    """True when a single capital's period ends a sentence all the same: the next word is a function
+    word ("... groups A and B. This motivates ..."), where a name would follow an initial ("J. Smith")."""
+    following = rest.split(None, 1)
+    return len(abbreviation) == 2 and bool(following) and following[0].lower() in STOPWORDS
+
+
+def cut_off(sentence: str) -> bool:
+    """True when `sentence` stops mid-way, as an abstract truncated by its source does ("Our primary
+    contribution is the"): its last word is a function word with no punctuation after it."""
+    words = sentence.split()
+    return bool(words) and words[-1].lower() in STOPWORDS  # "the." or "of)" is no function word
 
 
 def tokenize(text: str) -> list[str]:

@@ -28,7 +28,7 @@ _GENERIC = {
     "AI", "ML", "DL", "RL", "NLP", "LLM", "LLMs", "MLLM", "MLLMs", "VLM", "VLMs", "SNN", "SNNs", "ANN",
     "ANNs", "CNN", "CNNs", "GNN", "GNNs", "PDE", "PDEs", "RNA", "DNA", "MAE", "SGD", "KL", "ODE", "SDE",
     "GPU", "GPUs", "CPU", "API", "BO", "MD", "DFT", "ToM", "SSM", "SSMs", "RCT", "OBS", "ID", "TI",
-    "GAN", "GANs", "VAE", "VAEs", "RNN", "RNNs",
+    "GAN", "GANs", "VAE", "VAEs", "RNN", "RNNs", "RLHF", "SFT", "MoE", "ICL", "CoT", "ViT", "ViTs",
 }
 
 
