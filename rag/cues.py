@@ -1144,13 +1144,45 @@ def _number_swap(claim: list[str], passage: list[str], context: list[str]) -> tu
     return None
 
 
+def _number_order_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """Two numbers of the passage given each other's place: "increasing the dataset by 3.2x
+    reduces loss by up to 10x" against "increasing the dataset by 10x reduces loss by up to
+    3.2x" (each number of the claim follows the content word the passage puts before the other)."""
+    mine, theirs = _number_anchors(claim), _number_anchors(passage)
+    for a, anchor_a in mine.items():
+        for b, anchor_b in mine.items():
+            if a != b and anchor_a != anchor_b and theirs.get(b) == anchor_a and theirs.get(a) == anchor_b:
+                return f"{anchor_a} {a}", f"{anchor_a} {b}"
+    return None
+
+
+_RATIO_NUMBER = re.compile(r"(?<=\d)(?:x|-fold)$")
+
+
+def _number_anchors(tokens: list[str]) -> dict[str, str]:
+    """Number -> the stem of the nearest content word within four words before it, in its clause
+    (a number written twice keeps its first)."""
+    out: dict[str, str] = {}
+    for i, token in enumerate(tokens):
+        word = _RATIO_NUMBER.sub("", token)  # "3.2x" and "10-fold" are 3.2 and 10
+        if not _NUMBER.fullmatch(word) or word in out:
+            continue
+        for before in reversed(tokens[max(0, i - 4):i]):
+            if before in _SEGMENT_BREAK or _NUMBER.match(before):
+                break
+            if _content(before):
+                out[word] = stem(before)
+                break
+    return out
+
+
 def _counts(tokens: list[str]) -> dict[str, set[str]]:
     """Stem of a counted noun -> the counts written right before it ("two components", "5 model
-    families": the count, then at most one more word before the noun)."""
+    families": the count, then at most one more word before the noun; "several hundred" counts nothing)."""
     out: dict[str, set[str]] = {}
     for i, word in enumerate(tokens):
         count = word if _NUMBER.fullmatch(word) else NUMBER_WORDS.get(word) if word != "one" else None
-        if count is None:
+        if count is None or (i > 0 and tokens[i - 1] in _AMOUNTS):  # "several hundred hours" counts no hours
             continue
         for noun in tokens[i + 1:i + 3]:
             if noun in _SEGMENT_BREAK or _NUMBER.match(noun) or noun in NUMBER_WORDS:
@@ -1160,10 +1192,35 @@ def _counts(tokens: list[str]) -> dict[str, set[str]]:
     return out
 
 
+def _listed(tokens: list[str]) -> dict[str, set[str]]:
+    """Stem of a noun -> the length of a list of one-word items right before it, three or more
+    with commas ("the MMLU, TriviaQA, and Spider datasets" lists three datasets)."""
+    out: dict[str, set[str]] = {}
+    for n in range(3, len(tokens)):
+        j, items = n - 1, 0
+        if not _content(tokens[n]) or not _content(tokens[j]):
+            continue
+        items, j = 1, j - 1
+        if j < 1 or tokens[j] not in _LIST_JOINS:
+            continue
+        j -= 2 if tokens[j - 1] == "," else 1
+        while j >= 0 and _content(tokens[j]) and not _NUMBER.match(tokens[j]):
+            items, j = items + 1, j - 1
+            if j < 1 or tokens[j] != ",":
+                break
+            j -= 1
+        if items >= 3:
+            out.setdefault(stem(tokens[n]), set()).add(str(items))
+    return out
+
+
 def _count_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """A claim that counts a noun differently from the passage ("three components" where the
-    passage has "two components") and whose count the passage never gives that noun."""
+    passage has "two components", "5 datasets" where it lists "the MMLU, TriviaQA, and Spider
+    datasets") and whose count the passage never gives that noun."""
     theirs = _counts(passage)
+    for noun, listed in _listed(passage).items():
+        theirs.setdefault(noun, set()).update(listed)
     for noun, counts in sorted(_counts(claim).items()):
         if noun in theirs and not counts & theirs[noun]:
             return f"{min(counts)} {noun}", f"{min(theirs[noun])} {noun}"
@@ -1683,18 +1740,41 @@ def _naming(word: str, inflected: bool = False) -> bool:
 
 
 def _slot_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A detail swapped in a modifier slot (`_slot_words`) for words the whole abstract never uses."""
+    return _slot_words(claim, passage, context or passage)
+
+
+def _borrowed_slot(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A detail swapped in a modifier slot (`_slot_words`) for words the abstract uses elsewhere
+    but not in this passage: "performance on transition density benchmarks" against "performance
+    on equilibrium sampling benchmarks" in an abstract that also speaks of transition densities."""
+    found = _slot_words(claim, passage, passage)
+    if found and _defined_as(found[0].split()[:-1], found[1].split()[:-1], context):
+        return None  # "mitochondrial DNA levels" against "mtDNA levels" where the abstract says "mitochondrial DNA (mtDNA)"
+    return found
+
+
+def _defined_as(ours: list[str], theirs: list[str], context: list[str]) -> bool:
+    """Whether `context` writes the two word runs side by side, one defining the other ("mitochondrial
+    DNA (mtDNA)" is "mitochondrial dna mtdna" in words)."""
+    pair = (ours + theirs, theirs + ours)
+    n = len(ours) + len(theirs)
+    return any(context[i:i + n] in pair for i in range(len(context) - n + 1))
+
+
+def _slot_words(claim: list[str], passage: list[str], known_words: list[str]) -> tuple[str, str] | None:
     """A detail swapped in the modifier slot of the same head word: the claim's one or two words
     before a word of the passage ("in classification settings", "the leading data-driven
     heteropolymer design") face other words right before that word in the passage ("in regression
     settings", "the leading physics-based heteropolymer"), after the same content word, or after
     the same function word and the same word before it (a claim's first words face no slot). The
-    claim's words are words the whole abstract never uses and name things (see `_naming`); the
+    claim's words are words `known_words` never uses and name things (see `_naming`); the
     passage's words share no stem with the claim and name things too. Verbs, adverbs and
     qualifiers are where paraphrases put their synonyms, so they never count; nor do two spellings
     or words of one root ("ischemic" and "ischaemic", "radioiodine" and "radioactive iodine"), nor a
     claim's term of short words only ("ward rounds" for "medical rounds" adds a setting, as in the
     kind swap)."""
-    known = {_canonical(p) for w in context or passage for p in [w, *w.split("-")] if p}
+    known = {_canonical(p) for w in known_words for p in [w, *w.split("-")] if p}
     mine = {_canonical(p) for w in claim for p in [w, *w.split("-")] if p}
     heads = [_canonical(w) if _content(w) else "" for w in passage]
 
@@ -1756,10 +1836,10 @@ def _spelt_alike(a: str, b: str) -> bool:
 
 # The cues on word lists, in the order `contradiction_cue` tries them; None stands for `_prefix_clash`,
 # which also reads the passage without its asides.
-_WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap, _count_clash,
+_WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap, _number_order_swap, _count_clash,
               _target_clash, _parity_clash, _list_swap, _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap,
               _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash,
-              _compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap)
+              _compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot)
 # Every cue's name, as `contradiction_cue` reports it.
 CUE_NAMES = [c.__name__.strip("_") if c else "prefix_clash" for c in _WORD_CUES] + ["preference_swap", "set_aside_stated",
                                                                                   "crossed_details"]
