@@ -46,7 +46,7 @@ NUMBER_WORDS.update({w: str(n) for n, w in zip(range(30, 100, 10), "thirty forty
 NUMBER_WORDS.update({f"{w}fold": n for w, n in list(NUMBER_WORDS.items())})  # "tenfold" is 10
 # Words in a source that state a count without a digit ("the second phase" has at least two).
 COUNT_WORDS = {w: str(i) for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}
-COUNT_WORDS.update({"both": "2", "pair": "2", "twice": "2", "dual": "2", "thrice": "3", "dozen": "12"})
+COUNT_WORDS.update({"both": "2", "pair": "2", "twice": "2", "dual": "2", "thrice": "3", "dozen": "12", "decade": "10"})
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -264,20 +264,26 @@ def _enumeration(text: str) -> list[str]:
 
 
 _SOURCE_LIST = re.compile(r"((?:[\w.\-]+,\s+){2,}(?:and\s+|or\s+)?[\w.\-]+)\s+([a-z]+)")
+# A noun followed by its items in parentheses: "principles (locality, permutation equivariance, and energy balance)".
+_PAREN_LIST = re.compile(r"([a-z]+)\s*\(([^()]*,[^()]*)\)")
 
 
 def _listed_counts(claim: str, text: str) -> set[str]:
     """Counts of a claim ("three datasets") that `text` proves by a list of one-word items of that
-    many before the same noun ("the MMLU, TriviaQA, and Spider datasets"): the count is tied to
-    the noun, so a list of three elsewhere proves no "three" of something else."""
+    many before the same noun ("the MMLU, TriviaQA, and Spider datasets"), or by a list in
+    parentheses right after it ("four principles" for "principles (locality, permutation
+    equivariance, orientation covariance, and energy balance)"): the count is tied to the noun,
+    so a list of three elsewhere proves no "three" of something else."""
     listed: dict[str, set[int]] = {}
     for items, noun in _SOURCE_LIST.findall(text):
         listed.setdefault(_stemmer().stemWord(noun.lower()), set()).add(len(re.split(r",\s*", items)))
+    for noun, items in _PAREN_LIST.findall(text):
+        listed.setdefault(_stemmer().stemWord(noun.lower()), set()).add(len(_enumeration(items)))
     counts = set()
     tokens = [t.strip(".") for t in re.findall(r"[\w.\-]+", spelled_compounds(claim).lower())]
     for i, number in enumerate(tokens):
         count = NUMBER_WORDS.get(number, number)
-        nouns = {_stemmer().stemWord(noun) for noun in tokens[i + 1:i + 3]}  # "three datasets", "three QA datasets"
+        nouns = {_stemmer().stemWord(noun) for noun in tokens[i + 1:i + 4]}  # "three datasets", "four minimal physical principles"
         if count.isdigit() and any(int(count) in listed.get(noun, set()) for noun in nouns):
             counts.add(count)
     return counts
@@ -393,9 +399,14 @@ _HALF = re.compile(r"\b(" + "|".join(_UNITS + ["ten"]) + r") and a half\b", re.I
 _COMPOUND = re.compile(r"\b(" + "|".join(_TENS) + r")-(" + "|".join(_UNITS) + r")\b", re.IGNORECASE)
 
 
+_DOZENS = re.compile(r"\b(" + "|".join(_UNITS + ["ten"]) + r"|\d+) dozen\b", re.IGNORECASE)
+
+
 def spelled_compounds(text: str) -> str:
     """`text` with the number words that take more than one word written in digits: "two and a
-    half" is 2.5, "twenty-three" is 23 (single number words are read where they are counted)."""
+    half" is 2.5, "twenty-three" is 23, "two dozen" is 24 (single number words are read where
+    they are counted)."""
+    text = _DOZENS.sub(lambda m: str(12 * int(NUMBER_WORDS.get(m.group(1).lower(), m.group(1)))), text)
     text = _HALF.sub(lambda m: f"{NUMBER_WORDS[m.group(1).lower()]}.5", text)
     return _COMPOUND.sub(lambda m: str(int(NUMBER_WORDS[m.group(1).lower()]) + int(NUMBER_WORDS[m.group(2).lower()])), text)
 
