@@ -79,6 +79,7 @@ _SKIP_AFTER_NEGATION = {
     "a", "an", "the", "to", "be", "been", "being", "is", "are", "do", "does", "did", "only", "always",
     "necessarily", "significantly", "substantially", "yet", "any", "have", "has", "had", "by", "it",
     "they", "this", "that", "more", "as", "so", "very", "also", "even", "much", "need", "needs", "longer",
+    "from",  # "stems not from a necessity of BN but from ..." denies the necessity
 }
 # Phrases that negate the noun phrase after them ("free of drift", "at the cost of consistency").
 _PHRASE_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", "of"), ("at", "the", "cost", "of"),
