@@ -1779,8 +1779,9 @@ def _slot_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
 
 def _borrowed_slot(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """A detail swapped in a modifier slot (`_slot_words`) for words the abstract uses elsewhere
-    but not in this passage: "performance on transition density benchmarks" against "performance
-    on equilibrium sampling benchmarks" in an abstract that also speaks of transition densities."""
+    but not in this passage: "taking phonon density of states as the prototypical example" against
+    "taking electronic density of states (eDOS) as the prototypical example" in an abstract that
+    evaluates on phonon density of states too."""
     found = _slot_words(claim, passage, passage)
     if found and _defined_as(found[0].split()[:-1], found[1].split()[:-1], context):
         return None  # "mitochondrial DNA levels" against "mtDNA levels" where the abstract says "mitochondrial DNA (mtDNA)"
