@@ -24,6 +24,7 @@ from rag.bibliography import authors_of
 from rag.embeddings import SentenceTransformerEmbedding
 from rag.settings import GroundingSettings
 from rag.sources import Source
+from rag.name_forms import respelled
 from rag.text import missing_terms, split_sentences, tokenize
 from rag.titles import introduced_name, readable_markup
 from rag.verifier import RulesVerifier, Verifier, candidate_passages
@@ -152,7 +153,8 @@ class GroundingChecker:
             return SentenceCheck(sentence, cited, False, f"'{missing[0]}' is not in the cited source", support)
         k = self.settings.passages
         passages = sorted((p for src in known for p in candidate_passages(src, vector, k)), key=lambda p: -p.similarity)[:k]
-        verdict = self.verifier.verify(quote, passages, known)
+        # names as the source writes them ("A-769662" as "A769662"), so that shares and cues read one spelling
+        verdict = self.verifier.verify(respelled(quote, records), passages, known)
         return SentenceCheck(sentence, cited, verdict.supported, verdict.reason, support)
 
 

@@ -1,7 +1,7 @@
 """Text utilities shared by every stage: sentences, word tokens, names and numbers.
 
-Pure functions over strings; this module imports nothing else from the project, so any stage may
-use it without pulling in another.
+Pure functions over strings; this module imports nothing else from the project but
+rag.name_forms (pure as well), so any stage may use it without pulling in another.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ import re
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any
+
+from rag.name_forms import written_alike, written_forms
 
 # A sentence ends at . ! ? followed by space and an upper-case letter, digit, quote or bracket,
 # unless the period belongs to a common abbreviation or a single initial.
@@ -44,7 +46,7 @@ NUMBER_WORDS.update({w: str(n) for n, w in zip(range(30, 100, 10), "thirty forty
 NUMBER_WORDS.update({f"{w}fold": n for w, n in list(NUMBER_WORDS.items())})  # "tenfold" is 10
 # Words in a source that state a count without a digit ("the second phase" has at least two).
 COUNT_WORDS = {w: str(i) for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}
-COUNT_WORDS.update({"both": "2", "pair": "2", "twice": "2", "dual": "2", "thrice": "3", "dozen": "12"})
+COUNT_WORDS.update({"both": "2", "pair": "2", "twice": "2", "dual": "2", "thrice": "3", "dozen": "12", "decade": "10"})
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -181,13 +183,17 @@ def missing_terms(claim: str, text: str) -> list[str]:
 
     Numbers count as present when `text` writes them in digits, in words ("two"), or as a count
     ("the second phase", "both", "one ... the other"); the word "one" alone is not checked ("from one system to
-    another"), the digit 1 is. Two ways of writing a present term count as present: an acronym the claim defines itself,
-    "reactive oxygen species (ROS)", when its long form is in `text`; and a hyphenated compound,
-    "iPSC-derived", when each of its parts is.
+    another"), the digit 1 is, and a vague amount ("several hundred hours") states no number. Other ways of
+    writing a present term count as present: an acronym the claim defines itself, "break-induced DNA
+    replication (BIR)", when its long form is in `text` or all of its words are; a hyphenated compound,
+    "iPSC-derived", when each of its parts is; a name written with other separators, Greek letters or
+    split over two words (rag.name_forms: "anti-CTLA-4" for "anti-CTLA4", "NF-kB" for "NF-κB", "NIH
+    3T3" for "NIH3T3"), and then the digits inside it ("4", "3") need no other mention.
     """
     # a name written with LaTeX markup ("S$H^2$RFSSM", "\\textbf{APT}") is the name without it
     lowered = f"{text.lower()}\n{_without_markup(text).lower()}"
-    text = spelled_compounds(text)
+    forms = written_forms(lowered)
+    text = spelled_compounds(_MIDDLE_DOT.sub(".", text))  # "11·9 million" is 11.9 million
     # LaTeX commands are not words: "$d\\leq3$" states 3
     present = {_normalise_number(m) for m in _NUMBER.findall(_expand_thousands(re.sub(r"\\[A-Za-z]+", " ", text)))}
     present.update(NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in NUMBER_WORDS)
@@ -209,7 +215,7 @@ def missing_terms(claim: str, text: str) -> list[str]:
 
     missing = []
     for term in sorted(key_terms(claim)):
-        if occurs(term) or (term in defined and defined[term] in lowered):
+        if occurs(term) or (term in defined and (defined[term] in lowered or variant_share(set(tokenize(defined[term])), text) == 1.0)):
             continue
         if term == "1" and not _NUMBER_ONE.search(claim):
             continue  # the word "one" ("from one system to another", "into one framework") counts nothing here
@@ -217,10 +223,29 @@ def missing_terms(claim: str, text: str) -> list[str]:
         if len(parts) > 1 and all(occurs(p) for p in parts):
             continue
         name = _name_part(term, claim)
-        if name != term and occurs(name):
+        if (name != term and occurs(name)) or (not _is_number(term) and any(written_alike(t, claim, forms) for t in {term, name})):
             continue
         missing.append(term)
-    return missing
+    return _only_stated_numbers(missing, claim)
+
+
+# A scale word after a vague amount states no number: "several hundred hours", "a few thousand cells".
+_VAGUE_SCALE = re.compile(r"\b(?:several|a few|few|many|some)\s+(?:hundred|thousand|million|billion)\b", re.IGNORECASE)
+_MIDDLE_DOT = re.compile(r"(?<=\d)\u00b7(?=\d)")
+
+
+def _only_stated_numbers(missing: list[str], claim: str) -> list[str]:
+    """`missing` without the numbers `claim` writes only inside names found present ("4" of
+    "anti-CTLA-4", "3" of "NIH 3T3") or only as a vague amount ("several hundred")."""
+    numbers = [t for t in missing if _is_number(t)]
+    if not numbers:
+        return missing
+    found = {t for t in key_terms(claim) if not _is_number(t)} - set(missing)
+    rest = _VAGUE_SCALE.sub(" ", claim)
+    rest = _WORD.sub(lambda m: " " if m.group(0).strip("-'").removesuffix("'s").lower() in found
+                     and any(c.isdigit() for c in m.group(0)) else m.group(0), rest)
+    stated = key_terms(rest)
+    return [t for t in missing if not _is_number(t) or t in stated]
 
 
 def _own_list_counts(claim: str, text: str) -> set[str]:
@@ -254,20 +279,26 @@ def _enumeration(text: str) -> list[str]:
 
 
 _SOURCE_LIST = re.compile(r"((?:[\w.\-]+,\s+){2,}(?:and\s+|or\s+)?[\w.\-]+)\s+([a-z]+)")
+# A noun followed by its items in parentheses: "principles (locality, permutation equivariance, and energy balance)".
+_PAREN_LIST = re.compile(r"([a-z]+)\s*\(([^()]*,[^()]*)\)")
 
 
 def _listed_counts(claim: str, text: str) -> set[str]:
     """Counts of a claim ("three datasets") that `text` proves by a list of one-word items of that
-    many before the same noun ("the MMLU, TriviaQA, and Spider datasets"): the count is tied to
-    the noun, so a list of three elsewhere proves no "three" of something else."""
+    many before the same noun ("the MMLU, TriviaQA, and Spider datasets"), or by a list in
+    parentheses right after it ("four principles" for "principles (locality, permutation
+    equivariance, orientation covariance, and energy balance)"): the count is tied to the noun,
+    so a list of three elsewhere proves no "three" of something else."""
     listed: dict[str, set[int]] = {}
     for items, noun in _SOURCE_LIST.findall(text):
         listed.setdefault(_stemmer().stemWord(noun.lower()), set()).add(len(re.split(r",\s*", items)))
+    for noun, items in _PAREN_LIST.findall(text):
+        listed.setdefault(_stemmer().stemWord(noun.lower()), set()).add(len(_enumeration(items)))
     counts = set()
     tokens = [t.strip(".") for t in re.findall(r"[\w.\-]+", spelled_compounds(claim).lower())]
     for i, number in enumerate(tokens):
         count = NUMBER_WORDS.get(number, number)
-        nouns = {_stemmer().stemWord(noun) for noun in tokens[i + 1:i + 3]}  # "three datasets", "three QA datasets"
+        nouns = {_stemmer().stemWord(noun) for noun in tokens[i + 1:i + 4]}  # "three datasets", "four minimal physical principles"
         if count.isdigit() and any(int(count) in listed.get(noun, set()) for noun in nouns):
             counts.add(count)
     return counts
@@ -383,9 +414,14 @@ _HALF = re.compile(r"\b(" + "|".join(_UNITS + ["ten"]) + r") and a half\b", re.I
 _COMPOUND = re.compile(r"\b(" + "|".join(_TENS) + r")-(" + "|".join(_UNITS) + r")\b", re.IGNORECASE)
 
 
+_DOZENS = re.compile(r"\b(" + "|".join(_UNITS + ["ten"]) + r"|\d+) dozen\b", re.IGNORECASE)
+
+
 def spelled_compounds(text: str) -> str:
     """`text` with the number words that take more than one word written in digits: "two and a
-    half" is 2.5, "twenty-three" is 23 (single number words are read where they are counted)."""
+    half" is 2.5, "twenty-three" is 23, "two dozen" is 24 (single number words are read where
+    they are counted)."""
+    text = _DOZENS.sub(lambda m: str(12 * int(NUMBER_WORDS.get(m.group(1).lower(), m.group(1)))), text)
     text = _HALF.sub(lambda m: f"{NUMBER_WORDS[m.group(1).lower()]}.5", text)
     return _COMPOUND.sub(lambda m: str(int(NUMBER_WORDS[m.group(1).lower()]) + int(NUMBER_WORDS[m.group(2).lower()])), text)
 
