@@ -224,7 +224,8 @@ class Answerer:
             return
 
         # "how many papers are about X": the index counts the papers writing X's words; the list follows.
-        count_line = self._count_line(counted_topic(asked), scope, named, authors) if intent.kind == "papers" and counts_papers(asked) else ""
+        count_line = self._count_line(counted_topic(asked), scope, named, authors, given is not None) \
+            if intent.kind == "papers" and counts_papers(asked) else ""
         if count_line:
             yield count_line + "\n"
         raw_pieces: list[str] = []
@@ -293,20 +294,21 @@ class Answerer:
             kept.append(source)
         return [replace(source, n=n) for n, source in enumerate(kept, start=1)]
 
-    def _count_line(self, topic: str, scope: dict[str, Any], named: dict[str, str], authors: list[str]) -> str:
+    def _count_line(self, topic: str, scope: dict[str, Any], named: dict[str, str], authors: list[str], more: bool) -> str:
         """The count a "how many papers ..." question asks for, within its scope, from the index:
         "230 of the collection's 2,003 papers have the words “reinforcement” and “learning” (in some
         form) in their title or abstract; the closest:", "The collection holds 12 papers by Sergey
-        Levine; among them:". A count of words, not a reading of each paper."""
+        Levine; among them:". A count of words, not a reading of each paper. `more` (a request for
+        more after it) lists "the next closest" / "more of them"."""
         held, within = self.retriever.count_holding(topic, scope)
         kind = " ".join([*named.values(), "papers"])
         by = f" by {' and '.join(authors)}" if authors else ""
         if not topic:
-            return f"The collection holds {within:,} {kind}{by}; among them:"
+            return f"The collection holds {within:,} {kind}{by}; {'more of them' if more else 'among them'}:"
         words = [f"“{w}”" for w in topic.split()]
         said = f"the word {words[0]}" if len(words) == 1 else f"the words {', '.join(words[:-1])} and {words[-1]}"
         group = f"the {within:,} {kind}{by}" if named or authors else f"the collection's {within:,} papers"
-        return f"{held:,} of {group} have {said} (in some form) in their title or abstract; the closest:"
+        return f"{held:,} of {group} have {said} (in some form) in their title or abstract; the {'next ' if more else ''}closest:"
 
     def _title_names(self) -> set[str]:
         """The coined names of the stored titles, lower-cased ("spikeinit", "platito"), read once per

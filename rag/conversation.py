@@ -120,18 +120,29 @@ def standalone_question(question: str, history: list[dict] | None, max_messages:
     for message in recent:
         text = _text(message.get("content"))
         if text and message.get("role") == "user" and not (previous and asks_for_more(text)):
-            previous, subject = _resolve(text, previous, subject)
+            previous, subject = (_counted(previous, subject), subject) if _counts_those(text, previous) else _resolve(text, previous, subject)
     if previous and asks_for_more(question):
         return previous
-    if previous and _HOW_MANY.match(question) and papers_requested(previous):
-        counted = _PAPERS_HEAD.sub("How many papers", previous, count=1)
-        return counted if counted != previous else f"How many papers are about {subject}?"
+    if _counts_those(question, previous):
+        return _counted(previous, subject)
     last = recent[-1] if recent else {}
     if paper_quoted and last.get("role") == "assistant" and not _own_names(previous) and _refers_to_one(question):
         paper = paper_quoted(_text(last.get("content")))
         if paper:
             subject = paper
     return _resolve(question, previous, subject)[0]
+
+
+def _counts_those(question: str, previous: str) -> bool:
+    """True for "how many are there?" right after a question for papers."""
+    return bool(previous) and bool(_HOW_MANY.match(question)) and papers_requested(previous)
+
+
+def _counted(previous: str, subject: str) -> str:
+    """The question for papers `previous` put as a count: "Which papers use Atari?" gives "How many
+    papers use Atari?", else "How many papers are about <subject>?"."""
+    counted = _PAPERS_HEAD.sub("How many papers", previous, count=1)
+    return counted if counted != previous else f"How many papers are about {subject}?"
 
 
 def _own_names(question: str) -> list[str]:

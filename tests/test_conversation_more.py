@@ -267,7 +267,9 @@ def test_how_many_after_a_question_for_papers_counts_those_papers(follow_up):
 def test_how_many_after_a_list_answers_with_the_count(icml):
     first = icml.ask("Which papers are about meta-learning?")
     answer = icml.ask("how many are there?", history=_turns((first.question, first.answer)))
-    assert re.match(r"\d+ of the collection's \d+ papers have the word “meta-learning”", answer.answer), answer.answer
+    assert re.match(r"\d+ of the collection's \d+ papers have the word “meta-learning”.*; the closest:\n", answer.answer), answer.answer
+    more = icml.ask("show me more", history=_turns((first.question, first.answer), ("how many are there?", answer.answer)))
+    assert re.match(r"\d+ of the collection's \d+ papers have the word “meta-learning”.*; the next closest:\n", more.answer), more.answer
 
 
 @pytest.mark.parametrize("question", ["Give me the abstract of the Glow paper", "show me the full abstract of mixup",
