@@ -167,10 +167,11 @@ class Answerer:
         scope = self.retriever.scope(named)  # "which aistats papers ...": only that venue's papers
         asked = _unscoped(asked, named)  # "2024" is then no figure the abstracts must state
         authors, authored = self.retriever.authored(asked)
-        if authors:  # "which papers did Sergey Levine write?": only that author's papers, the name no topic
-            scope = {**scope, "paper_id": authored or ["(none)"]}
-            asked = _without_names(asked, authors)
-        listing = bool(authors) and _names_no_topic(asked)
+        places, placed = ([], []) if authors else self.retriever.affiliated(asked)
+        if authors or places:  # "which papers did Sergey Levine write?", "papers from Stanford": theirs only, the name no topic
+            scope = {**scope, "paper_id": (authored if authors else placed) or ["(none)"]}
+            asked = _without_names(asked, authors or places)
+        listing = bool(authors or places) and _names_no_topic(asked)
         if listing:
             top_k = self.settings.answer.max_papers
         # "show me more" / "any others?": the previous question again, less the papers its answer gave.
@@ -224,7 +225,8 @@ class Answerer:
             return
 
         # "how many papers are about X": the index counts the papers writing X's words; the list follows.
-        count_line = self._count_line(counted_topic(asked), scope, named, authors, given is not None) \
+        by = f" by {' and '.join(authors)}" if authors else f" from {' and '.join(places)}" if places else ""
+        count_line = self._count_line(counted_topic(asked), scope, named, by, given is not None) \
             if intent.kind == "papers" and counts_papers(asked) else ""
         if count_line:
             yield count_line + "\n"
@@ -294,20 +296,19 @@ class Answerer:
             kept.append(source)
         return [replace(source, n=n) for n, source in enumerate(kept, start=1)]
 
-    def _count_line(self, topic: str, scope: dict[str, Any], named: dict[str, str], authors: list[str], more: bool) -> str:
+    def _count_line(self, topic: str, scope: dict[str, Any], named: dict[str, str], by: str, more: bool) -> str:
         """The count a "how many papers ..." question asks for, within its scope, from the index:
         "230 of the collection's 2,003 papers have the words “reinforcement” and “learning” (in some
         form) in their title or abstract; the closest:", "The collection holds 12 papers by Sergey
-        Levine; among them:". A count of words, not a reading of each paper. `more` (a request for
-        more after it) lists "the next closest" / "more of them"."""
+        Levine; among them:" (`by`: " by Sergey Levine", " from Stanford"). A count of words, not a
+        reading of each paper. `more` (a request for more after it) lists "the next closest" / "more of them"."""
         held, within = self.retriever.count_holding(topic, scope)
         kind = " ".join([*named.values(), "papers"])
-        by = f" by {' and '.join(authors)}" if authors else ""
         if not topic:
             return f"The collection holds {within:,} {kind}{by}; {'more of them' if more else 'among them'}:"
         words = [f"“{w}”" for w in topic.split()]
         said = f"the word {words[0]}" if len(words) == 1 else f"the words {', '.join(words[:-1])} and {words[-1]}"
-        group = f"the {within:,} {kind}{by}" if named or authors else f"the collection's {within:,} papers"
+        group = f"the {within:,} {kind}{by}" if named or by else f"the collection's {within:,} papers"
         return f"{held:,} of {group} have {said} (in some form) in their title or abstract; the {'next ' if more else ''}closest:"
 
     def _title_names(self) -> set[str]:
@@ -418,15 +419,15 @@ class Answerer:
 
 # Words of a question listing papers that name no topic ("which papers were published ...", "list all papers",
 # "what did X write / propose").
-_LISTING_WORDS = set(tokenize("many published appeared presented list papers accepted show give included have held "
+_LISTING_WORDS = set(tokenize("many working published appeared presented list papers accepted show give included have held "
                               "contains collection available indexed stored wrote write written authored propose "
                               "proposed work works"))
 
 
 def _without_names(question: str, names: list[str]) -> str:
-    """`question` without the author names it writes, and the "by" or "of" before them."""
+    """`question` without the author or institution names it writes, and the "by", "of", "from" or "at" before them."""
     for name in names:
-        question = re.sub(rf"(?i)(?:\b(?:by|of|from)\s+)?{re.escape(name)}(?:'s)?", " ", question)
+        question = re.sub(rf"(?i)(?:\b(?:by|of|from|at)\s+(?:the\s+)?)?{re.escape(name)}(?:'s)?", " ", question)
     return " ".join(question.split())
 
 

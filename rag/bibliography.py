@@ -69,6 +69,11 @@ def _venue_year(metadata: Mapping[str, Any]) -> str:
     return f"{venue}{f' {year}' if year and year not in venue else ''}" if venue else ""
 
 
+def affiliations_of(metadata: Mapping[str, Any]) -> list[str]:
+    """The distinct institutions a paper's record names ("Stanford University; Google Brain+MIT"), in order."""
+    return _names(_field(metadata, "affiliation"))
+
+
 def authors_of(metadata: Mapping[str, Any], limit: int = MAX_NAMES) -> str:
     """The paper's authors, the first `limit` named ("Ann Lee, Bo Chen and 3 others"); "" when its record has none."""
     names = _names(metadata.get("authors"))

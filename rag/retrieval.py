@@ -22,6 +22,7 @@ import numpy as np
 from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
+from rag.affiliations import AffiliationIndex
 from rag.bm25_index import BM25Index
 from rag.embeddings import SentenceTransformerEmbedding
 from rag.errors import RagError
@@ -113,6 +114,7 @@ class PaperRetriever(BaseRetriever):
         self._first_chunk = {m["paper_id"]: i for i, m in enumerate(bm25.metadatas) if m.get("chunk", 0) == 0}
         self._filter_keys = {k for k in set().union(*(m.keys() for m in bm25.metadatas)) if filterable(k)}
         self._authors: dict[str, set[str]] | None = None  # each author's name (lower-cased) -> their papers' ids
+        self._affiliations: AffiliationIndex | None = None  # the records' institutions, on first use
         self._acronyms: list[tuple[str, set[str]]] | None = None  # each paper's id and title acronyms, on first use
         self._scope_values: dict[str, set[str]] | None = None  # each SCOPE_FIELDS field's stored values, on first use
         self._paper_numbers: np.ndarray | None = None  # each chunk's paper as a number, on first count
@@ -210,6 +212,14 @@ class PaperRetriever(BaseRetriever):
         if not found:
             return [], []
         return list(found), sorted(set.intersection(*found.values()))
+
+    def affiliated(self, question: str) -> tuple[list[str], list[str]]:
+        """The institutions `question` names ("from Stanford", "what is DeepMind working on"), as
+        written there, and the ids of their papers (from the records' affiliations; `rag.affiliations`);
+        ([], []) when it names none the store holds."""
+        if self._affiliations is None:
+            self._affiliations = AffiliationIndex(self.papers())
+        return self._affiliations.find(question)
 
     def abbreviated(self, query: str) -> list[str]:
         """The ids of the papers whose title the query abbreviates: "MAML" for "Model-Agnostic
