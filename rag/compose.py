@@ -246,12 +246,12 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     if intent.kind == "summary":
         chosen = _findings(top)[:max_sentences] if intent.noun == "findings" else _summary(top, max_sentences)
         if not chosen:
-            return [Statement(f"{_the_abstract(top)} {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
+            return _silence(top, intent, question)
         return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(chosen)]
     scores = _scores(top, intent, question)
     eligible = _answering(top, intent, question)
     if not eligible.any():
-        return [Statement(f"{_the_abstract(top)} {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
+        return _silence(top, intent, question)
     ranked = [int(i) for i in np.argsort(-np.where(eligible, scores, -np.inf), kind="stable") if eligible[i]]
     chosen = ranked[:1]
     if intent.kind == "cause" and intent.noun != "problem":
@@ -285,6 +285,17 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         chosen += _covering(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     chosen += [i for i in ranked[1:max_sentences] if i not in chosen and scores[i] >= ratio * scores[ranked[0]]][: max_sentences - len(chosen)]
     return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(sorted(chosen))]
+
+
+def _silence(top: Source, intent: Intent, question: str) -> list[Statement]:
+    """"The X abstract does not state it [n]" when the question calls the top paper by its name
+    (`rag.titles.calls_by_name`, or its display name): the paper asked about is then known to be
+    silent. A question that only describes a paper ("the long-context brain-to-text model") may mean
+    another paper than the closest, so it is refused (empty)."""
+    name = display_name(top).lower()
+    if not (name and name in question.lower()) and not calls_by_name(question, top.hit.title, top.abstract):
+        return []
+    return [Statement(f"{_the_abstract(top)} {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
 
 
 def bears_on(sentence: str, question: str, source: Source) -> bool:

@@ -216,6 +216,22 @@ def calls_by_name(query: str, title: str, abstract: str) -> bool:
     return any(names_any(query, [n.lower()]) and _about_paper(query, n, abstract) for n in capitals)
 
 
+# A title quoted in a question: 'Attention Is All You Need', "Deep Residual Learning ...", three words or more.
+_QUOTED = re.compile(r"""(?:^|(?<=[\s(]))['"“‘](?P<quoted>[^'"“”‘’]+?(?:\s+[^'"“”‘’\s]+){2,}?)['"”’](?=[\s.,;:?!)]|$)""")
+
+
+def quoted_titles(query: str) -> list[str]:
+    """The phrases of three words or more that `query` puts in quotes ("the 'Attention Is All You
+    Need' paper"), as a title is cited."""
+    return [m.group("quoted").strip() for m in _QUOTED.finditer(query)]
+
+
+def writes_quoted(quoted: str, title: str, abstract: str) -> bool:
+    """True when the paper's title or abstract writes the quoted phrase, case and spacing aside."""
+    wanted = " ".join(re.findall(r"\w+", quoted.lower()))
+    return wanted in " ".join(re.findall(r"\w+", f"{title} {abstract}".lower()))
+
+
 def _writes_title(query: str, title: str, abstract: str) -> bool:
     """True when `query` writes a stored title's words (its head before a colon, if it has one) in a
     row, a field acronym standing for its words ("the Wasserstein GAN" for "Wasserstein Generative
