@@ -48,7 +48,7 @@ from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, headed_phrases
 from rag.sources import Source
 from rag.text import NUMBER_WORDS, defined_acronyms, key_terms, tokenize
-from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_opening, names_any, own_names,
+from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_opening, mentions_name, names_any, own_names,
                         plain_markup, readable_markup, title_head)
 
 _DIGIT = re.compile(r"\d")
@@ -184,14 +184,14 @@ _URL = re.compile(r"\bhttps?:/*\S+|\b\S+\.(?:com|org|io|net)/\S*")
 # Capitalised words before a bracketed abbreviation: "Theory of Mind (ToM)", "Batch Normalization (BN)".
 _SPELLED_OUT = re.compile(r"((?:[A-Z][\w-]*\s+(?:(?:of|and|for|the|in)\s+)?){1,6})\([A-Za-z][\w-]*\)")
 # Asked nouns answered only by a model's own name ("which base VLM", "what backbone").
-_MODEL_NOUNS = {"llm", "vlm", "backbone", "model", "architecture"}
+_MODEL_NOUNS = {"llm", "mllm", "vlm", "backbone", "model", "architecture"}
 # Heads of an asked phrase that name a category, not the thing ("which steering method", "what
 # geometric quantity"): an abstract naming the thing need not use the category's word.
 _CATEGORY_HEADS = set(tokenize("method approach technique quantity kind type sort thing concept procedure strategy "
                                "component part element ingredient piece change modification addition extension "
                                "property measure tool mechanism"))
 _NUMBER_STEMS = set(tokenize(" ".join(NUMBER_WORDS)))
-_LANGUAGE_MODEL = re.compile(r"\b(?:llms?|vlms?|language\s+models?)$", re.IGNORECASE)
+_LANGUAGE_MODEL = re.compile(r"\b(?:m?llms?|vlms?|language\s+models?)$", re.IGNORECASE)
 # "what are the two phases of X", "the components of X": the sentence listing them ("consists of A and B").
 _PARTS_ASKED = re.compile(
     r"\b(?:two|three|four|main|key)\s+(?:\w+\s+)?(?:components?|parts?|phases?|stages?|steps?|modules?)\b"
@@ -289,11 +289,13 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
 
 def _silence(top: Source, intent: Intent, question: str) -> list[Statement]:
     """"The X abstract does not state it [n]" when the question calls the top paper by its name
-    (`rag.titles.calls_by_name`, or its display name): the paper asked about is then known to be
+    (`rag.titles.calls_by_name`, or its display name) or writes a coined name its abstract writes
+    ("StormBench", `rag.titles.mentions_name`): the paper asked about is then known to be
     silent. A question that only describes a paper ("the long-context brain-to-text model") may mean
     another paper than the closest, so it is refused (empty)."""
     name = display_name(top).lower()
-    if not (name and name in question.lower()) and not calls_by_name(question, top.hit.title, top.abstract):
+    if not (name and name in question.lower()) and not calls_by_name(question, top.hit.title, top.abstract) \
+            and not mentions_name(question, top.abstract):
         return []
     return [Statement(f"{_the_abstract(top)} {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
 

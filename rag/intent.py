@@ -36,10 +36,12 @@ _QUANTITY = re.compile(
 _ENTITY = re.compile(
     r"\b(?:which|what|name|list)\s+(?:(?:is|are|was|were)\s+(?=the\b))?(?:the\s+)?(?:(?:two|three|four|(?P<kind>kinds?\s+of|types?\s+of|sorts?\s+of))\s+)?(?P<mods>(?:(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)[\w-]+\s+){0,3}?)"
     r"(?P<noun>datasets?|benchmarks?|corpora|corpus|models?|architectures?|software|tools?|tasks?|languages?(?!\s+models?\b)|"
-    r"metrics?|methods|baselines?|spectra|spectrum|divergences?|distributions?|rewards?|losses|loss|data|modalities|domains?|"
+    r"metrics?|methods|baselines?|spectra|divergences?|distributions?|rewards?|losses|loss|data|modalities|domains?|"
     r"algorithms?|libraries|library|simulators?|systems?|m?llms?|vlms?|backbones?|scenarios?|settings?|environments?|applications?)\b",
     re.IGNORECASE,
 )
+# "what is the MindZero model ...": a name after "is the" says which thing the question is about.
+_NAMED_THE = re.compile(r"\b(?:is|are|was|were)\s+the\s+(?:[\w-]+\s+)*?[\w-]*[A-Z0-9][\w-]*\s+\w+$")
 # A paper asked for in other words than "which paper": "the study", "any work", "research".
 _SOME = r"(?:(?:the|a|an|any|some|that|this)\s+)?(?:[\w-]+\s+){0,3}?"
 _WORK = WORK_NOUNS
@@ -253,6 +255,8 @@ def classify(question: str) -> Intent:
     if not _STARTS_ASKING.search(question) and _MEASURE.search(question) and not _VERSUS.search(question):
         return Intent("quantity")
     entity = _ENTITY.search(question)
+    if entity and _NAMED_THE.search(entity.group(0)):
+        entity = None  # "what is the MindZero model rewarded for": the named model is the subject, not what is asked
     if entity and (not _PAPER.search(question) or _BUILT_ON.search(question)) and not _CAUSE.search(question):
         return Intent("entity", entity.group("noun"), f"{entity.group('mods')}{entity.group('noun')}", bool(entity.group("kind")))
     if _PAPER.search(question):

@@ -327,10 +327,11 @@ def abbreviates_title(name: str, title: str) -> bool:
 
 def mentions_name(query: str, abstract: str) -> bool:
     """True when `query` holds, in any case, a coined name the abstract writes with inner capitals or
-    digits ("graphcast" for GraphCast, "qwen3-8b"): four letters or more, not a field acronym; a name
+    digits ("graphcast" for GraphCast, "qwen3-8b"): four letters or more, opening with a letter (not
+    a figure such as "1000-layer"), not a field acronym; a name
     with a "+" after it ("LoRA+") is another thing."""
     names = [n.lower() for n in names_in(plain_markup(abstract))
-             if len(n) >= 4 and not is_field_acronym(n) and (any(c.islower() for c in n) or any(c.isdigit() for c in n))]
+             if len(n) >= 4 and n[0].isalpha() and not is_field_acronym(n) and (any(c.islower() for c in n) or any(c.isdigit() for c in n))]
     return names_any(_VARIANT.sub(" ", query), names)
 
 
