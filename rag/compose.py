@@ -289,12 +289,13 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
 
 def _silence(top: Source, intent: Intent, question: str) -> list[Statement]:
     """"The X abstract does not state it [n]" when the question calls the top paper by its name
-    (`rag.titles.calls_by_name`, or its display name) or writes a coined name its abstract writes
+    (`rag.titles.calls_by_name`, or the words of the name answers show it by: "the lateral connection
+    network" for "Lateral connections") or writes a coined name its abstract writes
     ("StormBench", `rag.titles.mentions_name`): the paper asked about is then known to be
     silent. A question that only describes a paper ("the long-context brain-to-text model") may mean
     another paper than the closest, so it is refused (empty)."""
-    name = display_name(top).lower()
-    if not (name and name in question.lower()) and not calls_by_name(question, top.hit.title, top.abstract) \
+    name = set(tokenize(display_name(top) or top.hit.display_title))
+    if not (name and name <= set(tokenize(question))) and not calls_by_name(question, top.hit.title, top.abstract) \
             and not mentions_name(question, top.abstract):
         return []
     return [Statement(f"{_the_abstract(top)} {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]

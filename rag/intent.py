@@ -277,7 +277,7 @@ def classify(question: str) -> Intent:
     return Intent("general", "", asked.group("what") if asked else "")
 
 
-_ACRONYM_NOUNS = {"llm", "vlm"}
+_ACRONYM_NOUNS = {"llm", "mllm", "vlm"}
 _BIBLIOGRAPHIC_MISSING = {
     "authors": "does not name its authors", "date": "does not state when it was published",
     "venue": "does not state where it was published", "affiliation": "does not name its authors' institutions",
