@@ -133,3 +133,26 @@ def test_questions_asked_in_other_words(question, kind, noun):
 ])
 def test_answers_to_questions_asked_in_other_words(extractive, question, fact):
     assert fact in extractive.ask(question).answer
+
+
+@pytest.mark.parametrize("question,start", [
+    ("How many neurons does the lateral connection network have?", "The cited paper's abstract does not"),  # the name shown
+    ("How many regions does StormBench cover?", "The StormInsight abstract does not"),  # a coined name the abstract writes
+])
+def test_a_paper_called_by_a_name_answers_show_is_said_silent(extractive, question, start):
+    answer = extractive.ask(question)
+    assert not answer.refused and answer.answer.startswith(start)
+
+
+def test_a_figure_is_no_coined_name():
+    from rag.titles import mentions_name
+    assert mentions_name("how is stormbench built", "we build a new benchmark StormBench")
+    assert not mentions_name("the 1000-layer network", "training an ultra-deep, 1000-layer SNN")
+
+
+@pytest.mark.parametrize("question", [
+    "What is the MindZero model rewarded for during training?",  # the named model is the subject
+    "What are the GEAR datasets like?",
+])
+def test_a_named_thing_after_is_the_is_no_entity_question(question):
+    assert classify(question).kind != "entity"
