@@ -31,7 +31,7 @@ from rag.settings import Settings
 from rag.sources import Source, prepare_sources
 from rag.spelling import corrected
 from rag.text import defined_acronyms, names_in, tokenize
-from rag.titles import calls_by_name
+from rag.titles import calls_by_name, quoted_titles, writes_quoted
 from rag.verifier import build_verifier
 
 UNSUPPORTED_MARK = "[unsupported]"
@@ -179,6 +179,8 @@ class Answerer:
         hits, relevant = self._candidates(asked, standalone, scope, top_k + (given.count if given else 0), listing)
         if given is not None:
             hits, relevant = _not_given(hits, given), _not_given(relevant, given)[:top_k]
+        if any(not any(writes_quoted(quoted, h.title, hit_abstract(h, h.text)) for h in relevant) for quoted in quoted_titles(asked)):
+            relevant = []  # "explain the 'Attention Is All You Need' paper": a quoted title no paper retrieved writes
         if not relevant:
             clock.lap("retrieve")
             yield self._refusal(question, standalone, hits, clock, other=given is not None)

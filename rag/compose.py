@@ -48,7 +48,7 @@ from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, headed_phrases
 from rag.sources import Source
 from rag.text import NUMBER_WORDS, defined_acronyms, key_terms, tokenize
-from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_opening, names_any, own_names,
+from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_opening, mentions_name, names_any, own_names,
                         plain_markup, readable_markup, title_head)
 
 _DIGIT = re.compile(r"\d")
@@ -189,14 +189,14 @@ _URL = re.compile(r"\bhttps?:/*\S+|\b\S+\.(?:com|org|io|net)/\S*")
 # Capitalised words before a bracketed abbreviation: "Theory of Mind (ToM)", "Batch Normalization (BN)".
 _SPELLED_OUT = re.compile(r"((?:[A-Z][\w-]*\s+(?:(?:of|and|for|the|in)\s+)?){1,6})\([A-Za-z][\w-]*\)")
 # Asked nouns answered only by a model's own name ("which base VLM", "what backbone").
-_MODEL_NOUNS = {"llm", "vlm", "backbone", "model", "architecture"}
+_MODEL_NOUNS = {"llm", "mllm", "vlm", "backbone", "model", "architecture"}
 # Heads of an asked phrase that name a category, not the thing ("which steering method", "what
 # geometric quantity"): an abstract naming the thing need not use the category's word.
 _CATEGORY_HEADS = set(tokenize("method approach technique quantity kind type sort thing concept procedure strategy "
                                "component part element ingredient piece change modification addition extension "
                                "property measure tool mechanism"))
 _NUMBER_STEMS = set(tokenize(" ".join(NUMBER_WORDS)))
-_LANGUAGE_MODEL = re.compile(r"\b(?:llms?|vlms?|language\s+models?)$", re.IGNORECASE)
+_LANGUAGE_MODEL = re.compile(r"\b(?:m?llms?|vlms?|language\s+models?)$", re.IGNORECASE)
 # "what are the two phases of X", "the components of X": the sentence listing them ("consists of A and B").
 _PARTS_ASKED = re.compile(
     r"\b(?:two|three|four|main|key)\s+(?:\w+\s+)?(?:components?|parts?|phases?|stages?|steps?|modules?)\b"
@@ -260,12 +260,12 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     if intent.kind == "summary":
         chosen = _findings(top)[:max_sentences] if intent.noun == "findings" else _summary(top, max_sentences)
         if not chosen:
-            return [Statement(f"{_the_abstract(top)} {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
+            return _silence(top, intent, question)
         return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(chosen)]
     scores = _scores(top, intent, question)
     eligible = _answering(top, intent, question)
     if not eligible.any():
-        return [Statement(f"{_the_abstract(top)} {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
+        return _silence(top, intent, question)
     ranked = [int(i) for i in np.argsort(-np.where(eligible, scores, -np.inf), kind="stable") if eligible[i]]
     chosen = ranked[:1]
     if intent.kind == "cause" and intent.noun != "problem":
@@ -299,6 +299,20 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         chosen += _covering(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     chosen += [i for i in ranked[1:max_sentences] if i not in chosen and scores[i] >= ratio * scores[ranked[0]]][: max_sentences - len(chosen)]
     return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(sorted(chosen))]
+
+
+def _silence(top: Source, intent: Intent, question: str) -> list[Statement]:
+    """"The X abstract does not state it [n]" when the question calls the top paper by its name
+    (`rag.titles.calls_by_name`, or the words of the name answers show it by: "the lateral connection
+    network" for "Lateral connections") or writes a coined name its abstract writes
+    ("StormBench", `rag.titles.mentions_name`): the paper asked about is then known to be
+    silent. A question that only describes a paper ("the long-context brain-to-text model") may mean
+    another paper than the closest, so it is refused (empty)."""
+    name = set(tokenize(display_name(top) or top.hit.display_title))
+    if not (name and name <= set(tokenize(question))) and not calls_by_name(question, top.hit.title, top.abstract) \
+            and not mentions_name(question, top.abstract):
+        return []
+    return [Statement(f"{_the_abstract(top)} {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
 
 
 def bears_on(sentence: str, question: str, source: Source) -> bool:

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from rag.query import papers_requested
+from rag.query import WORK_NOUNS, papers_requested
 
 Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "check", "general", "bibliographic",
                "expansion", "out_of_scope", "code", "collection", "summary", "abstract"]
@@ -34,15 +34,17 @@ _QUANTITY = re.compile(
 # "which/what dataset(s)", "what two methods", "which kinds of spectra", "which model showed ...",
 # and with a modifier or two: "what real data", "which weather model", "what PDE tasks".
 _ENTITY = re.compile(
-    r"\b(?:which|what|name|list)\s+(?:the\s+)?(?:(?:two|three|four|(?P<kind>kinds?\s+of|types?\s+of|sorts?\s+of))\s+)?(?P<mods>(?:(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)[\w-]+\s+){0,3}?)"
+    r"\b(?:which|what|name|list)\s+(?:(?:is|are|was|were)\s+(?=the\b))?(?:the\s+)?(?:(?:two|three|four|(?P<kind>kinds?\s+of|types?\s+of|sorts?\s+of))\s+)?(?P<mods>(?:(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)[\w-]+\s+){0,3}?)"
     r"(?P<noun>datasets?|benchmarks?|corpora|corpus|models?|architectures?|software|tools?|tasks?|languages?(?!\s+models?\b)|"
     r"metrics?|methods|baselines?|spectra|divergences?|distributions?|rewards?|losses|loss|data|modalities|domains?|"
-    r"algorithms?|libraries|library|simulators?|systems?|llms?|vlms?|backbones?|scenarios?|settings?|environments?|applications?)\b",
+    r"algorithms?|libraries|library|simulators?|systems?|m?llms?|vlms?|backbones?|scenarios?|settings?|environments?|applications?)\b",
     re.IGNORECASE,
 )
+# "what is the MindZero model ...": a name after "is the" says which thing the question is about.
+_NAMED_THE = re.compile(r"\b(?:is|are|was|were)\s+the\s+(?:[\w-]+\s+)*?[\w-]*[A-Z0-9][\w-]*\s+\w+$")
 # A paper asked for in other words than "which paper": "the study", "any work", "research".
-_SOME = r"(?:(?:the|a|an|any|some|that|this)\s+)?(?:[\w-]+\s+)?"
-_WORK = r"(?:papers?|works?|stud(?:y|ies)|research|articles?|abstracts?|publications?)\b"
+_SOME = r"(?:(?:the|a|an|any|some|that|this)\s+)?(?:[\w-]+\s+){0,3}?"
+_WORK = WORK_NOUNS
 # "what model is X based on": the model underneath, a named thing, not a paper to find.
 _BUILT_ON = re.compile(r"\b(?:based|built|trained)\s+(?:on|upon)\W*$", re.IGNORECASE)
 _PAPER = re.compile(
@@ -55,7 +57,10 @@ _PAPER = re.compile(
     rf"|^\W*(?:i'?m|i\s+am)\s+(?:looking|searching|after)\b|^\W*i(?:\s+(?:want|need|would\s+like)|'d\s+like)\s+{_SOME}{_WORK}"
     rf"|^\W*(?:please\s+)?tell\s+(?:me|us)\s+about\s+{_SOME}{_WORK}"
     rf"|^\W*any(?:thing|\s+{_WORK})|^\W*(?:is|are)\s+there\s+(?:any\s+)?(?:{_WORK}|anything|something)"
-    r"|^\W*who\s+(?!(?:is|are|was|were|wrote|authored|published)\b)[a-z]+(?:s|ed)\b",
+    r"|^\W*who\s+(?!(?:is|are|was|were|wrote|authored|published)\b)[a-z]+(?:s|ed)\b"
+    # Terse requests: "looking for work on ...", "research on ...?", "paper showing that ..." (a topic
+    # followed by the request, "X: any paper?", is put as "Anything on X?" by `rag.query.plain_question`).
+    rf"|^\W*(?:looking|searching)\s+for\b|^\W*{_SOME}{_WORK}\s+(?:on|about|into|using|applying|showing|that|which|where|with)\b",
     re.IGNORECASE,
 )
 # The thing a quantity question measures: "how many <tasks>", "how much <context>", "what <accuracy>".
@@ -83,7 +88,7 @@ _CHECKED = re.compile(
 # A cause or a limitation: "why do gradient flows fall short", "what is wrong with standard CSCNNs".
 _CAUSE = re.compile(
     r"^\s*why\b|\bwhat\s+is\s+(?:wrong|the\s+problem|the\s+issue)\s+with\b|\bfalls?\s+short\b"
-    r"|\b(?:bad|poor|worse)\s+at\b|\blimitations?\s+of\b"
+    r"|\b(?:bad|poor|worse)\s+at\b|\blimitations?\s+of\b|^\W*what\s+(?:holds|held|keeps|kept)\s+.+?\s+back\b"
     r"|^\s*(?:what|which)\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|drawbacks?|shortcomings?|limitations?)\s+(?:do|does|did|come|arise|are|is)\b",
     re.IGNORECASE,
 )
@@ -93,7 +98,10 @@ _PROBLEM_ADDRESSED = re.compile(
     r"(?:\s+of\s+[\w\s-]+?)?\s+(?:do|does|did)\s+.+\s+(?:address|solve|tackle|overcome|fix|resolve|target|remedy|mitigate)\b",
     re.IGNORECASE)
 # "how does X compare with Y", "X compared to Y": a comparison, answered like a yes/no question.
-_COMPARISON = re.compile(r"\bhow\s+(?:do|does|did|would)\s+.+?\s+compare\b|\bcompared?\s+(?:to|with|against)\b", re.IGNORECASE)
+_COMPARISON = re.compile(r"\bhow\s+(?:do|does|did|would)\s+.+?\s+compare\b|\bcompared?\s+(?:to|with|against)\b"
+                         r"|\bstacks?\s+up\b|^\W*(?:against\b.*\bhow\b|how\s+(?:do|does|did|would|well)\b.*\bagainst\b)"
+                         r"|^\W*what\s+(?:do|does|did|is|are|was|were)\b.*\b(?:benchmark|compare|evaluate|test)\w*\s+(?:\w+\s+){0,5}against\W*$",
+                         re.IGNORECASE)
 # Who wrote a work, when or where it appeared: an abstract never states this about itself.
 _BIBLIOGRAPHIC = re.compile(
     r"^\s*who\s+(?:first\s+)?(?:invented|introduced|proposed|created|developed|discovered|coined|came\s+up\s+with)\b"
@@ -264,7 +272,9 @@ def classify(question: str) -> Intent:
     if not _STARTS_ASKING.search(question) and _MEASURE.search(question) and not _VERSUS.search(question):
         return Intent("quantity")
     entity = _ENTITY.search(question)
-    if entity and (not _PAPER.search(question) or _BUILT_ON.search(question)):
+    if entity and _NAMED_THE.search(entity.group(0)):
+        entity = None  # "what is the MindZero model rewarded for": the named model is the subject, not what is asked
+    if entity and (not _PAPER.search(question) or _BUILT_ON.search(question)) and not _CAUSE.search(question):
         return Intent("entity", entity.group("noun"), f"{entity.group('mods')}{entity.group('noun')}", bool(entity.group("kind")))
     if _PAPER.search(question):
         return Intent("paper")
@@ -284,7 +294,7 @@ def classify(question: str) -> Intent:
     return Intent("general", "", asked.group("what") if asked else "")
 
 
-_ACRONYM_NOUNS = {"llm", "vlm"}
+_ACRONYM_NOUNS = {"llm", "mllm", "vlm"}
 _BIBLIOGRAPHIC_MISSING = {
     "authors": "does not name its authors", "date": "does not state when it was published",
     "venue": "does not state where it was published", "affiliation": "does not name its authors' institutions",
@@ -334,6 +344,18 @@ def _measured(question: str) -> tuple[str, str]:
     tasks" gives "tasks", "downstream tasks"); empty for "by what factor" and the like."""
     match = _MEASURED.search(question)
     words = (match.group("words") or match.group("what") or "").split() if match else []
+    if match and match.group("words"):
+        words = _counted(words)
     if not words or words[-1].lower() in _GENERIC_MEASURES or words[0].lower() in _RATIOS:
         return "", ""
     return words[-1], " ".join(words)
+
+
+def _counted(words: list[str]) -> list[str]:
+    """The noun phrase of the words after "how many": up to its first plural noun ("terabytes remain
+    after" gives "terabytes", "signals go into" gives "signals", "model families" stays); unchanged
+    when no word is plural ("how much context")."""
+    for i, word in enumerate(words):
+        if len(word) > 3 and re.search(r"[^su]s$", word, re.IGNORECASE):
+            return words[: i + 1]
+    return words

@@ -90,11 +90,24 @@ def american_spelling(text: str) -> str:
     return text
 
 
+# The nouns a request for a paper uses: "any work on X", "the study that ...".
+WORK_NOUNS = r"(?:papers?|works?|stud(?:y|ies)|research|articles?|abstracts?|publications?)\b"
+# A topic followed by a request for papers on it: "latent autoencoders for satellite video: any paper?",
+# "weight pruning for spiking LLMs, anything?", "potentials for polymers: is there a paper on that?".
+_REQUEST_AFTER = re.compile(
+    rf"^\W*(?P<topic>[^?:;]+?)\s*[:;,]\s*(?:(?:is|are)\s+there\s+)?(?:anything|(?:a|an|any|some)\s+{WORK_NOUNS})"
+    r"(?:\s+(?:here|(?:on|about)\s+(?:that|this|it|them)))*\s*[?.!]*\s*$", re.IGNORECASE)
+
+
 def plain_question(question: str) -> str:
     """`question` in American spelling (`american_spelling`: abstracts mostly write so), with chat
     shorthand spelled out ("what's" -> "what is", "wrt" -> "with respect to") and each field acronym typed in lower case replaced by its words unless the question already
     holds them ("which papers use rl" -> "which papers use reinforcement learning"); "RL" in capitals
-    stays, as abstracts write it so too."""
+    stays, as abstracts write it so too. A topic followed by a request for papers ("X: any paper?",
+    "X, anything?") is put as the request it is: "Anything on X?"."""
+    request = _REQUEST_AFTER.match(question)
+    if request:
+        question = f"Anything on {request.group('topic')}?"
     lowered = question.lower()
 
     def spell(match: re.Match) -> str:

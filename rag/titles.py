@@ -216,6 +216,22 @@ def calls_by_name(query: str, title: str, abstract: str) -> bool:
     return any(names_any(query, [n.lower()]) and _about_paper(query, n, abstract) for n in capitals)
 
 
+# A title quoted in a question: 'Attention Is All You Need', "Deep Residual Learning ...", three words or more.
+_QUOTED = re.compile(r"""(?:^|(?<=[\s(]))['"“‘](?P<quoted>[^'"“”‘’]+?(?:\s+[^'"“”‘’\s]+){2,}?)['"”’](?=[\s.,;:?!)]|$)""")
+
+
+def quoted_titles(query: str) -> list[str]:
+    """The phrases of three words or more that `query` puts in quotes ("the 'Attention Is All You
+    Need' paper"), as a title is cited."""
+    return [m.group("quoted").strip() for m in _QUOTED.finditer(query)]
+
+
+def writes_quoted(quoted: str, title: str, abstract: str) -> bool:
+    """True when the paper's title or abstract writes the quoted phrase, case and spacing aside."""
+    wanted = " ".join(re.findall(r"\w+", quoted.lower()))
+    return wanted in " ".join(re.findall(r"\w+", f"{title} {abstract}".lower()))
+
+
 def _writes_title(query: str, title: str, abstract: str) -> bool:
     """True when `query` writes a stored title's words (its head before a colon, if it has one) in a
     row, a field acronym standing for its words ("the Wasserstein GAN" for "Wasserstein Generative
@@ -311,10 +327,11 @@ def abbreviates_title(name: str, title: str) -> bool:
 
 def mentions_name(query: str, abstract: str) -> bool:
     """True when `query` holds, in any case, a coined name the abstract writes with inner capitals or
-    digits ("graphcast" for GraphCast, "qwen3-8b"): four letters or more, not a field acronym; a name
+    digits ("graphcast" for GraphCast, "qwen3-8b"): four letters or more, opening with a letter (not
+    a figure such as "1000-layer"), not a field acronym; a name
     with a "+" after it ("LoRA+") is another thing."""
     names = [n.lower() for n in names_in(plain_markup(abstract))
-             if len(n) >= 4 and not is_field_acronym(n) and (any(c.islower() for c in n) or any(c.isdigit() for c in n))]
+             if len(n) >= 4 and n[0].isalpha() and not is_field_acronym(n) and (any(c.islower() for c in n) or any(c.isdigit() for c in n))]
     return names_any(_VARIANT.sub(" ", query), names)
 
 

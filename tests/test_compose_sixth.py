@@ -74,7 +74,9 @@ def test_a_silent_abstract_says_so(extractive, question, expected):
 
 
 def test_the_abstracts_own_terms_are_no_language_model(extractive):
-    answer = extractive.ask("which LLM plays the receiver in the verbalized Bayesian persuasion game")
+    # The paper called by the name answers show it by ("Information design"): a paper only described is
+    # refused instead (tests/test_compose_thirteenth.py).
+    answer = extractive.ask("which LLM plays the receiver in the information design paper's verbalized Bayesian persuasion game")
     assert "abstract does not name a" in answer.answer and not answer.refused
 
 
