@@ -421,7 +421,7 @@ class Answerer:
 
 # Words of a question listing papers that name no topic ("which papers were published ...", "list all papers",
 # "what did X write / propose").
-_LISTING_WORDS = set(tokenize("many working published appeared presented list papers accepted show give included have held "
+_LISTING_WORDS = set(tokenize("many working together jointly coauthored co-authored collaborated published appeared presented list papers accepted show give included have held "
                               "contains collection available indexed stored wrote write written authored propose "
                               "proposed work works"))
 

@@ -35,6 +35,10 @@ _QUESTION_WORDS = frozenset(
 )
 
 
+# "from 2019", "in NeurIPS", "at Stanford": a scope after "and ...?" / "what about ...?".
+_SCOPE = re.compile(r"(?:from|in|at|of)\s+(?:the\s+)?(?P<value>\d{4}|[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3})")
+_SCOPE_YEAR = re.compile(r"\b(?:from|in|at|of)\s+(?:the\s+)?\d{4}\b")
+_SCOPE_NAME = re.compile(r"\b(?:from|in|at)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3}")
 # "show me more", "any others?", "what else?", "more papers like these": the same question, other papers.
 _MORE = re.compile(
     r"^\W*(?:(?:please|ok|okay|and|so)\W+)?(?:(?:can|could)\s+you\s+)?(?:(?:show|give|list|find|tell)(?:\s+me)?\s+)?"
@@ -170,6 +174,11 @@ def _resolve(question: str, previous: str, subject: str) -> tuple[str, str]:
         return question, subject_of(question) or subject
     continuation = _CONTINUATION.match(question)
     rest = question[continuation.end():] if continuation else question
+    scoped = _SCOPE.fullmatch(rest.strip(" ?.!"))
+    if continuation and scoped and previous:  # "and from 2019?" asks the previous question of another year, venue or place
+        kind = _SCOPE_YEAR if scoped.group("value").isdigit() else _SCOPE_NAME
+        replaced, count = kind.subn(scoped.group(0), previous, count=1)
+        return (replaced if count else f"{previous.rstrip(' ?.!')} {scoped.group(0)}?"), subject
     own = names_in(rest)
     if own and previous:  # "what about MEG-XL?" asks the previous question of a new subject
         new_subject = " ".join(own)

@@ -153,7 +153,7 @@ class PaperRetriever(BaseRetriever):
         "paper(s)" or after "at", "in", "from" or "of" ("which aistats papers ...", "papers at
         COLM"; NeurIPS and NIPS alike), so that a venue read from a file name such as
         papers2023.json never takes the word "papers"; a paper list's status as a word on papers
-        ("rejected papers", "papers that were rejected", "oral papers": Reject, Oral)."""
+        ("rejected papers", "papers that were rejected", "oral papers", "accepted as orals": Reject, Oral)."""
         lowered = question.lower()
         words = set(re.findall(r"[a-z0-9]+", lowered))
         venues = set(re.findall(r"\b(?:at|in|from|of)\s+(?:the\s+)?([a-z0-9]+)", lowered))
@@ -161,6 +161,7 @@ class PaperRetriever(BaseRetriever):
         venues |= on_papers
         venues |= {VENUE_ALIASES[venue] for venue in venues if venue in VENUE_ALIASES}
         on_papers |= set(re.findall(r"\bpapers?\s+(?:(?:that|which)\s+)?(?:were|was|got|been)?\s*([a-z]+)", lowered))
+        on_papers |= set(re.findall(r"\b(?:accepted|presented|selected)\s+(?:as|for)\s+(?:an?\s+)?([a-z]+)", lowered))  # "accepted as orals"
 
         def names(name: str, value: str) -> bool:
             value = value.lower()

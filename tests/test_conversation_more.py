@@ -26,6 +26,7 @@ _BATCH_NORM = ("A Quantitative Analysis of the Effect of Batch Normalization on 
                "The Effect of Network Width on Stochastic Gradient Descent and Generalization: an Empirical Study")
 _CUT = "Our primary contribution is the"
 _EFFICIENTNET = "EfficientNet: Rethinking Model Scaling for Convolutional Neural Networks"
+_BENGIO_COURVILLE = ("A Closer Look at Memorization in Deep Networks", "Mutual Information Neural Estimation")
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +34,7 @@ def icml(tmp_path_factory):
     """An extractive answerer over eleven real ICML 2017-2019 meta-learning records, two on batch
     normalization that did not introduce it, EfficientNet, and the first five records of each year."""
     root = tmp_path_factory.mktemp("icml-more")
-    wanted = {*_META, *_BATCH_NORM, _EFFICIENTNET}
+    wanted = {*_META, *_BATCH_NORM, _EFFICIENTNET, *_BENGIO_COURVILLE}
     names = [f"icml{year}.json" for year in (2017, 2018, 2019)]
     for name in names:
         records = json.loads(shared_data(f"paperlists_papercopilot/{name}").read_text())
@@ -292,3 +293,23 @@ def test_the_abstract_of_a_named_paper_is_given_whole_and_cited(icml):
 def test_the_abstract_of_a_seed_named_by_its_coined_name(extractive):
     answer = extractive.ask("give me the abstract of SpikeInit")
     assert answer.answer.startswith("SpikeInit: “The training of deep Spiking Neural Networks") and answer.answer.endswith("” [1]")
+
+
+@pytest.mark.parametrize("previous, follow_up, standalone", [
+    ("Show me papers on Bayesian deep learning from 2018", "and from 2019?", "Show me papers on Bayesian deep learning from 2019"),
+    ("Which papers from Stanford study reinforcement learning?", "what about from Berkeley?",
+     "Which papers from Berkeley study reinforcement learning?"),
+    ("Which papers study GANs?", "and from 2019?", "Which papers study GANs from 2019?"),
+])
+def test_and_from_another_year_or_place_asks_the_previous_question_there(previous, follow_up, standalone):
+    assert standalone_question(follow_up, _turns((previous, "- A: “x” [1]")), 6) == standalone
+
+
+def test_accepted_as_orals_names_the_oral_status(icml):
+    assert icml.retriever.named_scope("Which papers from Berkeley were accepted as orals?") == {"status": "Oral"}
+
+
+def test_papers_two_authors_wrote_together_are_listed(icml):
+    answer = icml.ask("Which papers did Yoshua Bengio and Aaron Courville write together?")
+    assert not answer.refused
+    assert {c.title for c in answer.citations} == set(_BENGIO_COURVILLE)
