@@ -161,6 +161,10 @@ class PinnedRetriever:
         """No author scope: the pinned paper is the claim's only source."""
         return [], []
 
+    def affiliated(self, question: str) -> tuple[list[str], list[str]]:
+        """No institution scope: the pinned paper is the claim's only source."""
+        return [], []
+
 
 def paper_hits(retriever: PaperRetriever) -> dict[str, PaperHit]:
     """A hit for every stored paper, built from its first chunk."""

@@ -26,7 +26,7 @@ from rag.intent import Intent, classify, introduced_thing, summary_topic
 from rag.metadata import hit_abstract
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
-from rag.query import answer_top_k, content_query, counted_topic, counts_papers, list_variants, papers_requested, plain_question, setting_phrase
+from rag.query import FIELD_ACRONYMS, answer_top_k, content_query, counted_topic, counts_papers, list_variants, papers_requested, plain_question, setting_phrase
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
 from rag.spelling import corrected
@@ -304,14 +304,17 @@ class Answerer:
         form) in their title or abstract; the closest:", "The collection holds 12 papers by Sergey
         Levine; among them:" (`by`: " by Sergey Levine", " from Stanford"). A count of words, not a
         reading of each paper. `more` (a request for more after it) lists "the next closest" / "more of them"."""
-        held, within = self.retriever.count_holding(topic, scope)
+        # a field acronym counts with its words: "LLM" or "large language model"
+        held, within = self.retriever.count_holding([(w, FIELD_ACRONYMS[w.lower()]) if w.lower() in FIELD_ACRONYMS else w
+                                                     for w in topic.split()], scope)
         kind = " ".join([*named.values(), "papers"])
         if not topic:
             return f"The collection holds {within:,} {kind}{by}; {'more of them' if more else 'among them'}:"
-        words = [f"“{w}”" for w in topic.split()]
+        words = [f"“{w}”" + (f" (or “{FIELD_ACRONYMS[w.lower()]}”)" if w.lower() in FIELD_ACRONYMS else "") for w in topic.split()]
         said = f"the word {words[0]}" if len(words) == 1 else f"the words {', '.join(words[:-1])} and {words[-1]}"
         group = f"the {within:,} {kind}{by}" if named or by else f"the collection's {within:,} papers"
-        return f"{held:,} of {group} have {said} (in some form) in their title or abstract; the {'next ' if more else ''}closest:"
+        verb = "has" if held == 1 else "have"
+        return f"{held:,} of {group} {verb} {said} (in some form) in their title or abstract; the {'next ' if more else ''}closest:"
 
     def _title_names(self) -> set[str]:
         """The coined names of the stored titles, lower-cased ("spikeinit", "platito"), read once per

@@ -188,7 +188,8 @@ _FINDINGS = re.compile(
 # the whole abstract of the paper named.
 _WHOLE_ABSTRACT = re.compile(
     r"\b(?:give|show|print|read|display|paste|quote|see|want|need|get|send)\b[^?]{0,30}?\b(?:the\s+)?(?:full\s+|whole\s+|entire\s+|complete\s+)?"
-    r"abstract\s+(?:of|for|from)\b|\bwhat\s+(?:does|did)\s+(?:the\s+abstract\s+of\s+.+|.+?['’]s\s+abstract)\s+say\b",
+    r"abstract\s+(?:of|for|from)\b|\bwhat\s+(?:does|did)\s+(?:the\s+abstract\s+of\s+.+|.+?['’]s\s+abstract)\s+say\b"
+    r"|\b(?:give|show|print|read|display|paste|quote|see|get|send)\b[^?]{0,30}?['’]s\s+(?:full\s+|whole\s+|entire\s+|complete\s+)?abstract\b",
     re.IGNORECASE)
 # "who works on X", "which researchers study X": the papers on X, each with its authors.
 _WHO_WORKS = re.compile(

@@ -123,22 +123,33 @@ class PaperRetriever(BaseRetriever):
         """Each indexed paper's fields (its first chunk's metadata: title, source, paper_id, ...)."""
         return [self.bm25.metadatas[i] for i in self._first_chunk.values()]
 
-    def count_holding(self, words: str, filters: Mapping[str, Any] | None = None) -> tuple[int, int]:
-        """(how many papers within `filters` hold every index term of `words` in their title or
-        abstract, how many papers are within `filters`): a count of words, not of meaning."""
+    def count_holding(self, words: Sequence[str | Sequence[str]], filters: Mapping[str, Any] | None = None) -> tuple[int, int]:
+        """(how many papers within `filters` hold each of `words` in their title or abstract, how
+        many papers are within `filters`): a count of words, not of meaning. A word is held when
+        every index term of it is; one given as alternatives ("LLM", "large language model") when
+        every term of one of them is."""
         matching = self._matching(self._check_filters(filters or {}))
         paper_of = self._chunk_papers()
         within = np.zeros(int(paper_of.max()) + 1 if len(paper_of) else 0, dtype=bool)
         within[paper_of if matching is None else paper_of[matching]] = True
         holding = within.copy()
+        for word in words:
+            forms = [word] if isinstance(word, str) else list(word)
+            holding &= np.logical_or.reduce([self._papers_holding(form, len(within)) for form in forms])
+        return int(holding.sum()), int(within.sum())
+
+    def _papers_holding(self, text: str, count: int) -> np.ndarray:
+        """Which papers (numbered as `_chunk_papers`) hold every index term of `text`, as a boolean array of `count`."""
+        paper_of = self._chunk_papers()
         matrix, term_ids = self.bm25.chunk_terms, self.bm25.counts.term_id
-        for term in set(index_terms(words)):
+        held = np.ones(count, dtype=bool)
+        for term in set(index_terms(text)):
             tid = term_ids.get(term)
             rows = matrix.indices[matrix.indptr[tid]:matrix.indptr[tid + 1]] if tid is not None and tid + 1 < len(matrix.indptr) else []
-            held = np.zeros_like(holding)
-            held[paper_of[rows]] = True
-            holding &= held
-        return int(holding.sum()), int(within.sum())
+            has = np.zeros(count, dtype=bool)
+            has[paper_of[rows]] = True
+            held &= has
+        return held
 
     def _chunk_papers(self) -> np.ndarray:
         """Each indexed chunk's paper, as a number (computed once per retriever)."""

@@ -313,3 +313,17 @@ def test_papers_two_authors_wrote_together_are_listed(icml):
     answer = icml.ask("Which papers did Yoshua Bengio and Aaron Courville write together?")
     assert not answer.refused
     assert {c.title for c in answer.citations} == set(_BENGIO_COURVILLE)
+
+
+def test_a_count_reads_a_field_acronym_with_its_words(icml):
+    acronym_only = icml.retriever.count_holding(["RL"])[0]
+    either = icml.retriever.count_holding([("RL", "reinforcement learning")])[0]
+    assert either > acronym_only
+    line = icml._count_line("RL", {}, {}, "", False)  # the line a count question opens with
+    assert re.match(rf"{either} of the collection's \d+ papers (?:has|have) the word “RL” \(or “reinforcement learning”\)", line), line
+
+
+def test_its_abstract_after_a_question_on_one_paper_is_that_papers_abstract(extractive):
+    first = extractive.ask("What is SpikeInit?")
+    answer = extractive.ask("give me its abstract", history=_turns((first.question, first.answer)))
+    assert answer.answer.startswith("SpikeInit: “The training of deep Spiking Neural Networks")
