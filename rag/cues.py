@@ -584,7 +584,9 @@ def _prefix_clash(claim: list[str], passage: list[str], context: list[str],
         for word in sorted(mine):
             base = _base(word)
             if base and stem(base) in their_stems and word not in theirs:
-                plain = next(w for w in sorted(theirs) if stem(w) == stem(base))
+                plain = next((w for w in sorted(theirs) if stem(w) == stem(base) and _form(w) == _form(base)), "")
+                if not plain or _against_noun(word, base):
+                    continue  # another role: "non-infertile" is no denial of "infertility", nor "anti-obesity" of "obesity"
                 if any(_base(w) == base or (_base(w) and stem(_base(w)) == stem(base)) for w in theirs):
                     continue  # the other side uses a prefixed form too
                 mine_tokens, their_tokens = (claim, passage) if mine is claim_parts else (passage, claim)
@@ -599,6 +601,22 @@ def _prefix_clash(claim: list[str], passage: list[str], context: list[str],
                     continue  # the passage also says "canonical amino acids"; its "non-canonical" is about something else
                 return (plain, word) if mine is passage_parts else (word, plain)
     return None
+
+
+_NOUN_ENDINGS = ("ity", "ities", "ion", "ions", "ness", "ment", "ments", "ance", "ances", "ence", "ences", "ism")
+_VERB_ENDINGS = ("ize", "izes", "ise", "ises", "ate", "ates", "ify", "ifies")
+
+
+def _form(word: str) -> str:
+    """The kind of word its ending makes it ("noun": "infertility", "verb": "stabilizes", else
+    "other": "infertile", "associated"): a prefixed word and a plain one of two kinds play two roles."""
+    return "noun" if word.endswith(_NOUN_ENDINGS) else "verb" if word.endswith(_VERB_ENDINGS) else "other"
+
+
+def _against_noun(word: str, base: str) -> bool:
+    """Whether `word` is "anti" before a noun ("anticancer", "anti-obesity"): a purpose, against
+    the noun, that denies nothing of it (unlike "anti-inflammatory" for "inflammatory")."""
+    return word.startswith("anti") and not base.endswith(_ADJECTIVE_FORMS)
 
 
 def _synonyms(word: str) -> set[str]:
@@ -1390,6 +1408,8 @@ def _detail_segments(text: str) -> list[set[str]]:
 
 
 _ADJECTIVE_ENDINGS = ("al", "ic", "ive", "ous", "ar", "ent", "ant", "ible", "able")
+# and the endings of words that qualify, as "anti" before them makes an antonym ("anti-inflammatory", "anti-Hebbian")
+_ADJECTIVE_FORMS = _ADJECTIVE_ENDINGS + ("ory", "ed", "ian", "ile")
 
 
 def _exclusive(segments: list[set[str]]) -> list[set[str]]:
