@@ -584,7 +584,9 @@ def _prefix_clash(claim: list[str], passage: list[str], context: list[str],
         for word in sorted(mine):
             base = _base(word)
             if base and stem(base) in their_stems and word not in theirs:
-                plain = next(w for w in sorted(theirs) if stem(w) == stem(base))
+                plain = next((w for w in sorted(theirs) if stem(w) == stem(base) and _form(w) == _form(base)), "")
+                if not plain or _against_noun(word, base):
+                    continue  # another role: "non-infertile" is no denial of "infertility", nor "anti-obesity" of "obesity"
                 if any(_base(w) == base or (_base(w) and stem(_base(w)) == stem(base)) for w in theirs):
                     continue  # the other side uses a prefixed form too
                 mine_tokens, their_tokens = (claim, passage) if mine is claim_parts else (passage, claim)
@@ -597,8 +599,41 @@ def _prefix_clash(claim: list[str], passage: list[str], context: list[str],
                     continue  # "whether trained or training-free" states neither side
                 if mine is passage_parts and _next_words(plain_passage, plain) & _next_words(claim, plain):
                     continue  # the passage also says "canonical amino acids"; its "non-canonical" is about something else
+                if mine is passage_parts and plain in plain_passage and not _neighbours(passage, word) & _neighbours(claim, plain):
+                    continue  # "remain undifferentiated", and "differentiated cardiomyocytes": not the claim's "to differentiated progeny"
+                if mine is passage_parts and _compounds_written(claim, plain, passage):
+                    continue  # the claim's "pro-inflammatory" is the passage's "proinflammatory"
                 return (plain, word) if mine is passage_parts else (word, plain)
     return None
+
+
+_NOUN_ENDINGS = ("ity", "ities", "ion", "ions", "ness", "ment", "ments", "ance", "ances", "ence", "ences", "ism")
+_VERB_ENDINGS = ("ize", "izes", "ise", "ises", "ate", "ates", "ify", "ifies")
+
+
+def _form(word: str) -> str:
+    """The kind of word its ending makes it ("noun": "infertility", "verb": "stabilizes", else
+    "other": "infertile", "associated"): a prefixed word and a plain one of two kinds play two roles."""
+    return "noun" if word.endswith(_NOUN_ENDINGS) else "verb" if word.endswith(_VERB_ENDINGS) else "other"
+
+
+def _against_noun(word: str, base: str) -> bool:
+    """Whether `word` is "anti" before a noun ("anticancer", "anti-obesity"): a purpose, against
+    the noun, that denies nothing of it (unlike "anti-inflammatory" for "inflammatory")."""
+    return word.startswith("anti") and not base.endswith(_ADJECTIVE_FORMS)
+
+
+def _neighbours(tokens: list[str], word: str) -> set[str]:
+    """The words right before and right after each whole-word occurrence of `word` in `tokens`."""
+    return {tokens[j] for i, w in enumerate(tokens) if w == word for j in (i - 1, i + 1) if 0 <= j < len(tokens)}
+
+
+def _compounds_written(claim: list[str], part: str, passage: list[str]) -> bool:
+    """Whether `part` is, in the claim, only a piece of hyphenated compounds that the passage
+    writes too, with or without the hyphen ("pro-inflammatory" and "proinflammatory")."""
+    compounds = [t for t in claim if part in t.split("-") and t != part]
+    written = {t.replace("-", "") for t in passage}
+    return bool(compounds) and part not in claim and all(t.replace("-", "") in written for t in compounds)
 
 
 def _synonyms(word: str) -> set[str]:
@@ -1390,6 +1425,8 @@ def _detail_segments(text: str) -> list[set[str]]:
 
 
 _ADJECTIVE_ENDINGS = ("al", "ic", "ive", "ous", "ar", "ent", "ant", "ible", "able")
+# and the endings of words that qualify, as "anti" before them makes an antonym ("anti-inflammatory", "anti-Hebbian")
+_ADJECTIVE_FORMS = _ADJECTIVE_ENDINGS + ("ory", "ed", "ian", "ile")
 
 
 def _exclusive(segments: list[set[str]]) -> list[set[str]]:
@@ -1613,14 +1650,15 @@ def _numbered_compound_clash(claim: list[str], passage: list[str], context: list
 
 def _compound_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """A compound whose first part is swapped, beside the same word: "a mean-field cross-attention
-    toy model" against "a mean-field self-attention toy model". The claim's compound and its first
-    part are words the whole abstract never uses, and the claim never uses the passage's; numbers
+    toy model" against "a mean-field self-attention toy model". The claim's compound (with or
+    without its hyphen) and its first part are words the whole abstract never uses, and the claim never uses the passage's; numbers
     ("thousand-layer" for "1000-layer") are left to the numbers rule."""
     known = {stem(p) for w in (context or passage) for p in [w, *w.split("-")] if p}
+    written = {w.replace("-", "") for w in (context or passage)}  # "proinflammatory" writes "pro-inflammatory"
     claim_words = set(claim)
     for i, token in enumerate(claim):
         parts = token.split("-")
-        if len(parts) != 2 or not all(p.isalpha() for p in parts) or token in context or stem(parts[0]) in known \
+        if len(parts) != 2 or not all(p.isalpha() for p in parts) or token.replace("-", "") in written or stem(parts[0]) in known \
                 or parts[0] in NUMBER_WORDS or parts[0] in _ORDINALS:
             continue  # "thousand-layer" for "1000-layer" is a number, read by the numbers rule
         for j, other in enumerate(passage):
