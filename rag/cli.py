@@ -20,6 +20,7 @@ from rag.errors import RagError
 from rag.service import RagService
 from rag.settings import config_dirs, load_settings
 from rag.text import first_line
+from rag.training_queries import PAIR_KINDS
 
 COMMAND_PLUGINS = "paper_rag.commands"
 
@@ -115,8 +116,16 @@ def _parser() -> argparse.ArgumentParser:
     reranker = models.add_parser("reranker", parents=[common], help="the retrieval cross-encoder (offline, from judged train queries)")
     _training_arguments(reranker, "reranker", epochs=1.0, negatives=3)
     reranker.set_defaults(handler=_train_retrieval_model, model_kind="reranker")
-    embedder = models.add_parser("embedder", parents=[common], help="the embedding model itself (offline, from judged train queries)")
-    _training_arguments(embedder, "embedder", epochs=2.0, negatives=1)
+    embedder = models.add_parser("embedder", parents=[common], help="the embedding model itself (offline; judged train queries and/or your own papers)")
+    _training_arguments(embedder, "embedder", epochs=2.0, negatives=1, dataset_required=False)
+    embedder.add_argument("--corpus", nargs="+", metavar="PATH", default=[],
+                          help="paper files or folders to learn from without judgments (self-supervised pairs, see --pairs)")
+    embedder.add_argument("--pairs", nargs="+", choices=PAIR_KINDS, default=list(PAIR_KINDS),
+                          help="--corpus pairs: title -> two sentences of its abstract, and/or ict: one sentence -> "
+                               "the title and the next two (default: both)")
+    embedder.add_argument("--lr", type=float, default=3e-5, help="peak learning rate (default: %(default)s)")
+    embedder.add_argument("--batch-size", type=int, default=16,
+                          help="queries per step; each is also scored against the others' passages (default: %(default)s)")
     embedder.set_defaults(handler=_train_retrieval_model, model_kind="embedder")
 
     chat = commands.add_parser("chat", parents=[common], help="a terminal conversation with streamed, checked answers")
@@ -211,8 +220,9 @@ def _chat(args: argparse.Namespace, service: RagService) -> int:
     return run_chat(service, top_k=args.top_k)
 
 
-def _training_arguments(parser: argparse.ArgumentParser, folder: str, epochs: float, negatives: int) -> None:
-    parser.add_argument("--dataset", metavar="DIR", required=True,
+def _training_arguments(parser: argparse.ArgumentParser, folder: str, epochs: float, negatives: int,
+                        dataset_required: bool = True) -> None:
+    parser.add_argument("--dataset", metavar="DIR", required=dataset_required,
                         help="a BEIR folder with judged train queries: corpus.jsonl, queries.jsonl, qrels/train.tsv")
     parser.add_argument("--out", metavar="DIR", help=f"where to save the model (default: <data_dir>/models/{folder})")
     parser.add_argument("--epochs", type=float, default=epochs, help=f"passes over the training queries (default: {epochs:g})")
@@ -225,15 +235,24 @@ def _training_arguments(parser: argparse.ArgumentParser, folder: str, epochs: fl
 
 
 def _training_groups(args: argparse.Namespace) -> tuple[list[Any], dict[str, set[str]]]:
-    """The training queries of --dataset, and the judgments of those held out."""
+    """The training queries of --dataset and/or --corpus, and the judgments of the dataset's held out."""
     import random
 
-    from rag.training_queries import dataset_groups
+    from rag.corpus import iter_corpus
+    from rag.training_queries import corpus_groups, dataset_groups
 
-    if args.negatives < 1 or args.epochs <= 0 or args.minutes <= 0 or (args.max_groups is not None and args.max_groups < 1):
-        raise RagError("--negatives and --max-groups must be at least 1, --epochs and --minutes above 0")
+    corpus = getattr(args, "corpus", [])
+    least = 0 if args.model_kind == "embedder" else 1  # the embedder also learns from the batch's other passages
+    if args.negatives < least or args.epochs <= 0 or args.minutes <= 0 or (args.max_groups is not None and args.max_groups < 1) \
+            or getattr(args, "batch_size", 2) < 2:
+        raise RagError(f"--negatives must be at least {least}, --max-groups at least 1, --batch-size at least 2, "
+                       "--epochs and --minutes above 0")
+    if not args.dataset and not corpus:
+        raise RagError("nothing to train on; give --dataset DIR (judged queries) and/or --corpus PATH... (paper files)")
     rng = random.Random(0)
-    groups, held = dataset_groups(Path(args.dataset), args.negatives, rng, max(0, args.hold_out))
+    groups, held = dataset_groups(Path(args.dataset), args.negatives, rng, max(0, args.hold_out)) if args.dataset else ([], {})
+    if corpus:
+        groups += corpus_groups(iter_corpus(corpus), args.pairs, args.negatives, rng)
     if args.max_groups:
         groups = rng.sample(groups, min(args.max_groups, len(groups)))
     return groups, held
@@ -258,8 +277,9 @@ def _train_retrieval_model(args: argparse.Namespace, service: RagService) -> int
     except OSError as exc:
         raise RagError(f"cannot create the model folder {folder} ({exc.strerror}); give a writable --out") from None
     groups, held = _training_groups(args)
+    extra = {"lr": args.lr, "batch_size": args.batch_size} if args.model_kind == "embedder" else {}
     card = train(service.settings, groups, folder, held_out=held, epochs=args.epochs, minutes=args.minutes,
-                 negatives=args.negatives)
+                 negatives=args.negatives, **extra)
     _emit(args, card, lambda c: (
         f"trained {name} on {c['groups']} queries ({c['epochs']} epochs, loss {c['loss']}) in {c['seconds']} s; "
         f"saved to {c['folder']}\n" + usage.format(folder=c["folder"])))

@@ -1,7 +1,7 @@
 """Fine-tunes the embedding model offline (`rag train embedder`): the bi-encoder itself, from the
 configured embedding model (by default the bundled all-MiniLM-L6-v2).
 
-It learns from rag.training_queries groups with the in-batch contrastive loss of sentence-transformers'
+It learns from rag.training_queries groups (judged queries, or pairs made from papers alone) with the in-batch contrastive loss of sentence-transformers'
 MultipleNegativesRankingLoss: each query should be closer (cosine x 20) to its relevant passage than
 to every other passage of the batch, the other queries' relevant passages and all hard negatives
 included. The folder it writes (by default <data_dir>/models/embedder) is a sentence-transformers
@@ -67,4 +67,4 @@ def train_embedder(
     folder.mkdir(parents=True, exist_ok=True)
     model.save(str(folder))
     return write_card(folder, CARD, base, groups, run, held_out or {}, negatives=negatives,
-                      max_length=max_length, batch_size=batch_size)
+                      max_length=max_length, batch_size=batch_size, lr=lr)

@@ -25,7 +25,8 @@ def start_run(settings: Settings, groups: Sequence[Group], seed: int) -> tuple[l
     from rag.embeddings import resolve_model_path
 
     if not groups:
-        raise RagError("no training queries; give --dataset, a BEIR folder whose qrels/train.tsv judges some queries")
+        raise RagError("no training queries; give --dataset, a BEIR folder whose qrels/train.tsv judges some queries"
+                       " (or, for the embedder, --corpus with paper files)")
     torch.manual_seed(seed)
     shuffled = list(groups)
     random.Random(seed).shuffle(shuffled)

@@ -95,3 +95,49 @@ def test_train_reranker_with_an_unwritable_out_fails_before_training(tmp_path):
                           "--out", str(blocker / "model"))
     assert done.returncode != 0 and "writable --out" in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert "training" not in done.stderr and blocker.read_text() == "not a folder"
+
+
+def _papers_file(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    papers = [{"id": f"p{i}", "title": f"Method {i} for topic{i} learning",
+               "abstract": f"We study topic{i} in depth. Our method {i} improves topic{i} results. "
+                           f"Experiments on topic{i} benchmarks confirm it. Code for topic{i} is released."} for i in range(6)]
+    papers.append({"id": "short", "title": "Too short to pair", "abstract": "One sentence. Two sentences."})
+    path = folder / "papers.jsonl"
+    path.write_text("".join(json.dumps(p) + "\n" for p in papers))
+    return path
+
+
+def test_corpus_groups_pair_titles_and_sentences_with_chunk_sized_passages_of_their_own_paper(tmp_path):
+    from rag.corpus import read_corpus
+    from rag.training_queries import corpus_groups
+
+    papers = read_corpus([_papers_file(tmp_path)])
+    titles = corpus_groups(papers, ["title"], negatives=0, rng=random.Random(0))
+    assert [g.query for g in titles] == [f"Method {i} for topic{i} learning" for i in range(6)]
+    for i, group in enumerate(titles):  # two sentences of its own abstract, no title, no negatives
+        assert len(group.passages) == 1 and group.passages[0].count(f"topic{i}") == 2 and "Method" not in group.passages[0]
+    ict = corpus_groups(papers, ["ict"], negatives=2, rng=random.Random(0))
+    assert len(ict) == 6
+    for i, group in enumerate(ict):
+        own, *hard = group.passages
+        assert own.startswith(f"Method {i} for topic{i} learning\n") and group.query not in own
+        assert len(hard) == 2 and all(not h.startswith(f"Method {i} ") for h in hard)
+    with pytest.raises(RagError, match="three sentences"):
+        corpus_groups(papers[-1:], ["title", "ict"], negatives=0, rng=random.Random(0))
+
+
+def test_train_embedder_from_papers_alone_saves_a_model(tmp_path):
+    out = tmp_path / "embedder"
+    done = run_module_cli("train", "embedder", "--data-dir", str(tmp_path / "data"), "--corpus", str(_papers_file(tmp_path / "papers")),
+                          "--pairs", "title", "ict", "--negatives", "0", "--batch-size", "4", "--lr", "1e-5",
+                          "--minutes", "2", "--out", str(out), "--json")
+    assert done.returncode == 0, done.stderr
+    card = json.loads(done.stdout)
+    assert card["groups"] == 12 and card["steps"] == 6 and card["negatives"] == 0 and card["lr"] == 1e-5
+    assert card["batch_size"] == 4 and (out / "config.json").is_file()
+
+
+def test_train_embedder_with_nothing_to_learn_from_is_a_one_line_error(tmp_path):
+    done = run_module_cli("train", "embedder", "--data-dir", str(tmp_path))
+    assert done.returncode != 0 and "--corpus" in done.stderr and len(done.stderr.strip().splitlines()) == 1
