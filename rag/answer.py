@@ -166,12 +166,8 @@ class Answerer:
         top_k = answer_top_k(asked, top_k or self.settings.answer.top_k, self.settings.answer.max_papers)
         scope = self.retriever.scope(named)  # "which aistats papers ...": only that venue's papers
         asked = _unscoped(asked, named)  # "2024" is then no figure the abstracts must state
-        authors, authored = self.retriever.authored(asked)
-        places, placed = ([], []) if authors else self.retriever.affiliated(asked)
-        if authors or places:  # "which papers did Sergey Levine write?", "papers from Stanford": theirs only, the name no topic
-            scope = {**scope, "paper_id": (authored if authors else placed) or ["(none)"]}
-            asked = _without_names(asked, authors or places)
-        listing = bool(authors or places) and _names_no_topic(asked)
+        asked, scope, by = self._people_scope(asked, scope)
+        listing = bool(by) and _names_no_topic(asked)
         if listing:
             top_k = self.settings.answer.max_papers
         # "show me more" / "any others?": the previous question again, less the papers its answer gave.
@@ -188,6 +184,60 @@ class Answerer:
         sources = prepare_sources(relevant, asked, self.retriever.embedder, self.retriever.store,
                                   max_sentences=self.settings.answer.max_source_sentences)
         intent = Intent("papers") if listing else classify(asked)
+        sources, silence = self._fitting(intent, asked, sources, listing)
+        answer_settings = self.settings.answer
+        plan = silence or compose(asked, intent, sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
+        clock.lap("retrieve")
+        if not plan:  # the sources hold none of what is asked (rag.compose): refuse without the model
+            yield self._refusal(question, standalone, relevant, clock, other=given is not None)
+            return
+
+        # "how many papers are about X": the index counts the papers writing X's words; the list follows.
+        count_line = self._count_line(counted_topic(asked), scope, named, by, given is not None) \
+            if intent.kind == "papers" and counts_papers(asked) else ""
+        if count_line:
+            yield count_line + "\n"
+        raw_pieces: list[str] = []
+        # An abstract silent on what is asked (or a record answering it) is the whole answer, whatever
+        # a model would add (`_checked` shows no generated sentence beside it): no model is called, and
+        # the composed answer streams as the extractive backend's would.
+        silent = any(st.silent for st in plan)
+        pieces = iter([plan_text(plan)]) if silent else self.writer.write(standalone, sources, plan)
+        try:
+            for piece in pieces:
+                clock.mark_first()
+                raw_pieces.append(piece)
+                yield piece
+        except LLMError as exc:
+            clock.lap("generate")
+            yield Answer(question=question, answer="", refused=False, citations=[], backend=self.backend,
+                         timings_ms=clock.timings(), sources=relevant, removed_sentences=[], error=str(exc),
+                         standalone_question=standalone)
+            return
+        clock.lap("generate")
+        answer = self._checked(question, standalone, "" if silent else "".join(raw_pieces), sources, plan)
+        if count_line and not answer.refused:
+            answer.answer = f"{count_line}\n{answer.answer}"
+        clock.lap("verify")
+        answer.timings_ms = clock.timings()
+        yield answer
+
+    def _people_scope(self, asked: str, scope: dict[str, Any]) -> tuple[str, dict[str, Any], str]:
+        """`asked` without the author or institution names it writes, `scope` narrowed to their
+        papers, and how a count names them (" by Sergey Levine", " from Stanford"; "" for none):
+        "which papers did Sergey Levine write?", "papers from Stanford"."""
+        authors, authored = self.retriever.authored(asked)
+        places, placed = ([], []) if authors else self.retriever.affiliated(asked)
+        if not (authors or places):
+            return asked, scope, ""
+        scope = {**scope, "paper_id": (authored if authors else placed) or ["(none)"]}
+        by = f" by {' and '.join(authors)}" if authors else f" from {' and '.join(places)}"
+        return _without_names(asked, authors or places), scope, by
+
+    def _fitting(self, intent: Intent, asked: str, sources: list[Source], listing: bool) -> tuple[list[Source], list[Statement]]:
+        """The sources (renumbered) that may answer `asked` given its intent, none for a near miss,
+        and the statement that answers alone when a named paper's abstract never mentions what a
+        yes/no question asks about ("does MAML need second derivatives")."""
         silence: list[Statement] = []
         thing = introduced_thing(asked) if intent.kind == "paper" else ""
         if thing:  # "which paper introduced the Adam optimizer": the paper that did, not one that only mentions it
@@ -219,43 +269,7 @@ class Answerer:
                 and not self._near(intent.phrase, sources[0]):
             # "does MAML need second derivatives": the named paper's abstract never speaks of them.
             silence = [not_mentioned(sources[0], intent.phrase)]
-        answer_settings = self.settings.answer
-        plan = silence or compose(asked, intent, sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
-        clock.lap("retrieve")
-        if not plan:  # the sources hold none of what is asked (rag.compose): refuse without the model
-            yield self._refusal(question, standalone, relevant, clock, other=given is not None)
-            return
-
-        # "how many papers are about X": the index counts the papers writing X's words; the list follows.
-        by = f" by {' and '.join(authors)}" if authors else f" from {' and '.join(places)}" if places else ""
-        count_line = self._count_line(counted_topic(asked), scope, named, by, given is not None) \
-            if intent.kind == "papers" and counts_papers(asked) else ""
-        if count_line:
-            yield count_line + "\n"
-        raw_pieces: list[str] = []
-        # An abstract silent on what is asked (or a record answering it) is the whole answer, whatever
-        # a model would add (`_checked` shows no generated sentence beside it): no model is called, and
-        # the composed answer streams as the extractive backend's would.
-        silent = any(st.silent for st in plan)
-        pieces = iter([plan_text(plan)]) if silent else self.writer.write(standalone, sources, plan)
-        try:
-            for piece in pieces:
-                clock.mark_first()
-                raw_pieces.append(piece)
-                yield piece
-        except LLMError as exc:
-            clock.lap("generate")
-            yield Answer(question=question, answer="", refused=False, citations=[], backend=self.backend,
-                         timings_ms=clock.timings(), sources=relevant, removed_sentences=[], error=str(exc),
-                         standalone_question=standalone)
-            return
-        clock.lap("generate")
-        answer = self._checked(question, standalone, "" if silent else "".join(raw_pieces), sources, plan)
-        if count_line and not answer.refused:
-            answer.answer = f"{count_line}\n{answer.answer}"
-        clock.lap("verify")
-        answer.timings_ms = clock.timings()
-        yield answer
+        return sources, silence
 
     def _candidates(self, asked: str, standalone: str, scope: dict[str, Any], top_k: int,
                     listing: bool) -> tuple[list[PaperHit], list[PaperHit]]:
