@@ -50,8 +50,9 @@ class AffiliationIndex:
         for match in _NAMED.finditer(question):
             written = match.group("a") or match.group("b")
             # "University of California, Berkeley" is one name; "Stanford, Google" two
-            for name in [written] if self._papers(written) else [part.strip() for part in written.split(",")]:
-                held = self._papers(name)
+            whole = self._papers(written)
+            parts = [(written, whole)] if whole else [(part.strip(), self._papers(part)) for part in written.split(",")]
+            for name, held in parts:
                 if held:
                     names.append(name)
                     papers |= held

@@ -319,12 +319,12 @@ class Answerer:
         Levine; among them:" (`by`: " by Sergey Levine", " from Stanford"). A count of words, not a
         reading of each paper. `more` (a request for more after it) lists "the next closest" / "more of them"."""
         # a field acronym counts with its words: "LLM" or "large language model"
-        held, within = self.retriever.count_holding([(w, FIELD_ACRONYMS[w.lower()]) if w.lower() in FIELD_ACRONYMS else w
-                                                     for w in topic.split()], scope)
+        spelled = [(w, FIELD_ACRONYMS.get(w.lower())) for w in topic.split()]
+        held, within = self.retriever.count_holding([(w, words) if words else w for w, words in spelled], scope)
         kind = " ".join([*named.values(), "papers"])
         if not topic:
             return f"The collection holds {within:,} {kind}{by}; {'more of them' if more else 'among them'}:"
-        words = [f"“{w}”" + (f" (or “{FIELD_ACRONYMS[w.lower()]}”)" if w.lower() in FIELD_ACRONYMS else "") for w in topic.split()]
+        words = [f"“{w}”" + (f" (or “{long}”)" if long else "") for w, long in spelled]
         said = f"the word {words[0]}" if len(words) == 1 else f"the words {', '.join(words[:-1])} and {words[-1]}"
         group = f"the {within:,} {kind}{by}" if named or by else f"the collection's {within:,} papers"
         verb = "has" if held == 1 else "have"

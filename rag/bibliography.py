@@ -29,10 +29,10 @@ def record_fact(noun: str, metadata: Mapping[str, Any]) -> str | None:
     record gives ..." ("the authors as Ann Lee and Bo Chen", "the year 2025", "COLM 2025", "the
     status Poster at ICLR 2018"), from a paper's stored metadata; None when the record does not hold it."""
     if noun == "authors":
-        names = _names(metadata.get("authors"))
-        return f"the authors as {_listed(names)}" if names else None
+        authors = authors_of(metadata)
+        return f"the authors as {authors}" if authors else None
     if noun == "affiliation":
-        places = _names(_field(metadata, "affiliation"))
+        places = affiliations_of(metadata)
         return f"the institutions as {_listed(places)}" if places else None
     year = _field(metadata, "date")
     venue = _field(metadata, "venue")

@@ -36,9 +36,12 @@ _QUESTION_WORDS = frozenset(
 
 
 # "from 2019", "in NeurIPS", "at Stanford": a scope after "and ...?" / "what about ...?".
-_SCOPE = re.compile(r"(?:from|in|at|of)\s+(?:the\s+)?(?P<value>\d{4}|[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3})")
-_SCOPE_YEAR = re.compile(r"\b(?:from|in|at|of)\s+(?:the\s+)?\d{4}\b")
-_SCOPE_NAME = re.compile(r"\b(?:from|in|at)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3}")
+_YEAR = r"\d{4}\b"
+_PLACE = r"[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3}"
+_SCOPE = re.compile(rf"(?:from|in|at|of)\s+(?:the\s+)?(?P<value>{_YEAR}|{_PLACE})")
+# Where the previous question states a scope of the same kind, which the new one replaces.
+_SCOPE_YEAR = re.compile(rf"\b(?:from|in|at|of)\s+(?:the\s+)?{_YEAR}")
+_SCOPE_NAME = re.compile(rf"\b(?:from|in|at)\s+(?:the\s+)?{_PLACE}")
 # "show me more", "any others?", "what else?", "more papers like these": the same question, other papers.
 _MORE = re.compile(
     r"^\W*(?:(?:please|ok|okay|and|so)\W+)?(?:(?:can|could)\s+you\s+)?(?:(?:show|give|list|find|tell)(?:\s+me)?\s+)?"
