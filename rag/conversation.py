@@ -64,8 +64,11 @@ _PAPERS_HEAD = re.compile(r"^\W*(?:which|what|list|show(?:\s+me)?|find|give\s+me
 _ASKED_FOR = frozenset(
     "dataset datasets data benchmark benchmarks model models results result findings authors author code accuracy "
     "speed speedup size deep fast long large big limitations limitation baselines baseline metric metrics year venue "
-    "main key any exactly".split()
+    "main key any exactly layers parameters steps epochs tokens gpus hardware compute cost runtime memory domains "
+    "tasks languages architecture backbone loss objective hyperparameters experiments evaluation".split()
 )
+# "how many layers?", "how much faster?": a measure of the thing just discussed.
+_BARE_MEASURE = re.compile(r"^\W*how\s+(?:many|much)(?:\s+[a-z][\w-]*){1,2}\W*$")
 
 
 def subject_of(question: str) -> str:
@@ -106,9 +109,10 @@ def is_follow_up(question: str) -> bool:
 
 def _bare(question: str) -> bool:
     """True for a question of at most four words, each a question word or a thing asked for ("what
-    dataset?", "how deep?", "main results?")."""
+    dataset?", "how deep?", "main results?"), or a lower-case "how many layers?" / "how much faster?"."""
     words = re.findall(r"[A-Za-z0-9'-]+", question.lower())
-    return 0 < len(words) <= 4 and all(w in _QUESTION_WORDS or w in _ASKED_FOR for w in words)
+    return (0 < len(words) <= 4 and all(w in _QUESTION_WORDS or w in _ASKED_FOR for w in words)) \
+        or bool(_BARE_MEASURE.match(question))
 
 
 def standalone_question(question: str, history: list[dict] | None, max_messages: int,

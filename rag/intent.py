@@ -66,7 +66,7 @@ _PAPER = re.compile(
 # The thing a quantity question measures: "how many <tasks>", "how much <context>", "what <accuracy>".
 _WHAT_PHRASE = r"\b(?:what|which)\s+(?P<what>(?:[\w-]+\s+)?[\w-]+)\s+(?:does|do|did|is|are|was|were)\b"
 _MEASURED = re.compile(
-    r"\bhow\s+(?:many|much)\s+(?P<words>(?:(?!(?:is|are|was|were|does|do|did|has|have|had|can|could|of|in|on|for|to|per|with|at|by|the|a|an)\b)[\w-]+\s+){0,3})"
+    r"\bhow\s+(?:many|much)\s+(?P<words>(?:(?!(?:is|are|was|were|does|do|did|has|have|had|can|could|of|in|on|for|to|per|with|at|by|the|a|an)\b)[\w-]+(?:\s+|(?=[?!.,;:])|$)){0,3})"
     r"|" + _WHAT_PHRASE,
     re.IGNORECASE,
 )

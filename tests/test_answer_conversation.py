@@ -74,3 +74,10 @@ def test_a_bare_question_asks_about_the_earlier_subject():
     assert standalone_question("how deep?", RADAR_HISTORY, 6, lambda answer: "StormInsight") == "how deep of StormInsight?"
     assert standalone_question("spiking networks?", HISTORY, 6) == "spiking networks?"  # a topic of its own
     assert standalone_question("which papers use radar?", HISTORY, 6) == "which papers use radar?"
+
+
+def test_a_bare_measure_asks_about_the_earlier_subject():
+    assert standalone_question("how many layers?", HISTORY, 6) == "how many layers of PLaTITO?"
+    assert standalone_question("What architecture?", HISTORY, 6) == "What architecture of PLaTITO?"
+    assert standalone_question("how many layers?", [], 6) == "how many layers?"  # nothing came before
+    assert standalone_question("How many layers does MEG-XL use?", HISTORY, 6) == "How many layers does MEG-XL use?"

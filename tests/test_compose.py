@@ -137,6 +137,9 @@ def test_the_terminal_shows_only_what_the_check_changed():
 @pytest.mark.parametrize("question,kind,noun,phrase", [
     ("Across how many downstream tasks does Geo-R1 generalize?", "quantity", "tasks", "downstream tasks"),
     ("How much context per sample is MEG-XL pre-trained with?", "quantity", "context", "context"),
+    # the counted noun ends the question, or a comma follows it
+    ("SpikeInit: how many layers?", "quantity", "layers", "layers"),
+    ("Aurora, how many model families, and which ones?", "quantity", "families", "model families"),
     ("By what factor does more data cut Aurora's validation loss?", "quantity", "", ""),
     ("What dialogue scenarios were used to test the persuasion framework?", "entity", "scenarios", "dialogue scenarios"),
     ("What failure mode does ACE address?", "general", "", "failure mode"),
