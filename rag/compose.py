@@ -163,6 +163,11 @@ _SPEED = re.compile(r"\b(?:faster|speed-?ups?|-?fold|latency|throughput|real-tim
 _DIMENSIONS = ((_SPEED_ASKED, _SPEED), (_DURATION_ASKED, _DURATION), (_DEPTH_ASKED, _DEPTH), (_HORIZON_ASKED, _HORIZON),
                (_WIDTH_ASKED, _WIDTH), (_FREQUENCY_ASKED, _FREQUENCY))
 _OWN = re.compile(r"\b(?:we|our)\b", re.IGNORECASE)
+_OVERCOMES = re.compile(r"\b(?:address|overcom|tackl|mitigat|alleviat|resolv|remov|avoid|circumvent|lift|break)\w*", re.IGNORECASE)
+# A shortcoming the authors grant of their own work: "our analysis is limited to ...", "we leave X to
+# future work", "a limitation of our approach".
+_OWN_LIMIT = re.compile(r"\b(?:limitations?|limited\s+to|restricted\s+to|future\s+work|remains?\s+(?:open|an\s+open)|"
+                        r"does\s+not\s+(?:yet\s+)?(?:scale|generalize|handle|apply)|cannot|caveat)\b", re.IGNORECASE)
 # The authors making something: "we build a new benchmark StormBench", "which we call FI".
 _MAKES = re.compile(r"\b(?:we|our)\b.*\b(?:build|built|create|construct|develop|design|release|curate|collect|call|name|term|dub|coin|define)"
                     r"(?:s|d|ed|ing)?\b", re.IGNORECASE)
@@ -615,6 +620,9 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     against = intent.noun.lower() in _BASELINE_NOUNS or bool(_COMPARED_ASKED.search(question))
     # The problem a paper takes on is stated before the sentence introducing what it does.
     first_own = next((i for i in range(len(source.spans)) if _INTRODUCES.search(source.sentence(i))), len(source.spans))
+    # "what are MEG-XL's limitations?" asks of the paper's own method, by its own name or title
+    own_limits = intent.kind == "cause" and intent.noun == "limitations" and (
+        bool(name and name in question.lower()) or calls_by_name(question, source.hit.title, source.abstract))
     flags = []
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
@@ -640,6 +648,12 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             # "which scientific tasks": "across diverse scientific tasks" restates the question, names none
             flags.append(bool(_new_names(sentence, asked, name))
                          or bool(noun and noun in sentence.lower() and (intent.of_kind or not _restates_kind(sentence, noun, question))))
+        elif own_limits:
+            # "what are MEG-XL's limitations?": a shortcoming the authors grant of their own method; the
+            # problems of earlier work that the abstract opens with are none of its own
+            # ("This paper addresses this core limitation by proposing SpikeInit" is the problem it takes on)
+            flags.append(bool(_OWN_LIMIT.search(sentence)) and bool(_OWN.search(sentence) or (name and name in sentence.lower()))
+                         and not _OVERCOMES.search(sentence))
         elif intent.kind == "cause":  # "why ...": a sentence giving a reason or a shortcoming, or what the authors show
             flags.append(bool(_REASON.search(sentence)) or bool(_SHOWN.search(sentence)))
         else:
@@ -664,6 +678,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     if intent.kind == "check" and intent.phrase:  # "does X need matrix multiplications": a sentence on them
         wanted = _stems(intent.phrase)
         flags = np.array([all(_holds(_stems(source.sentence(i)), w) for w in wanted) for i in range(len(flags))], dtype=bool)
+    if own_limits:
+        return flags  # none granted: the abstract is silent on them
     if intent.kind in ("cause", "check") or (intent.kind == "entity" and against):
         return flags if flags.any() else ~asking  # no such sentence: any may answer
     if intent.kind == "entity" and intent.noun.lower() not in _DATA_NOUNS and not against:

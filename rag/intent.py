@@ -97,6 +97,10 @@ _PROBLEM_ADDRESSED = re.compile(
     r"^\W*(?:what|which)\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|gaps?|limitations?|shortcomings?|difficult(?:y|ies))"
     r"(?:\s+of\s+[\w\s-]+?)?\s+(?:do|does|did)\s+.+\s+(?:address|solve|tackle|overcome|fix|resolve|target|remedy|mitigate)\b",
     re.IGNORECASE)
+# "what are MEG-XL's limitations?", "weaknesses of X?": the shortcomings of what is named, not a
+# problem it takes on ("what limitation does X address" is `_PROBLEM_ADDRESSED`).
+_LIMITS = re.compile(r"\b(?:limitations?|weaknesses|weak\s+(?:points|spots)|drawbacks?|shortcomings?|downsides?|caveats?)\b",
+                     re.IGNORECASE)
 # "how does X compare with Y", "X compared to Y": a comparison, answered like a yes/no question.
 _COMPARISON = re.compile(r"\bhow\s+(?:do|does|did|would)\s+.+?\s+compare\b|\bcompared?\s+(?:to|with|against)\b"
                          r"|\bstacks?\s+up\b|^\W*(?:against\b.*\bhow\b|how\s+(?:do|does|did|would|well)\b.*\bagainst\b)"
@@ -239,6 +243,8 @@ class Intent:
             return "does not link its code"
         if self.kind == "summary":
             return "does not report its results"
+        if self.kind == "cause" and self.noun == "limitations":
+            return "does not state its limitations"
         if self.kind == "general" and self.phrase:
             return f"does not say which {self.phrase.lower()}"
         return "does not say"
@@ -268,6 +274,8 @@ def classify(question: str) -> Intent:
     expansion = _EXPANSION.search(question)
     if expansion:
         return Intent("expansion", expansion.group("a") or expansion.group("b"))
+    if _LIMITS.search(question) and not _PROBLEM_ADDRESSED.search(question):
+        return Intent("cause", "limitations")
     if _QUANTITY.search(question):
         return Intent("quantity", *_measured(question))
     if not _STARTS_ASKING.search(question) and _MEASURE.search(question) and not _VERSUS.search(question):
