@@ -43,7 +43,7 @@ import numpy as np
 
 from rag.bibliography import authors_of, record_fact
 from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of
-from rag.intent import Intent
+from rag.intent import Intent, extreme_measure
 from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, headed_phrases
 from rag.sources import Source
@@ -256,6 +256,10 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
             return []
         name = display_name(named)
         return [Statement(f"{name + ': ' if name else ''}“{named.abstract.strip()}” [{named.n}]", named.n, silent=True, whole=True)]
+    measure = extreme_measure(question) if intent.kind == "papers" else []
+    if measure:  # "which of them is the deepest?": each paper stating that measure with a figure, for the reader to compare
+        stating = [(src, _stating(src, measure)) for src in sources]
+        return [_line(src, i) for src, i in stating if i is not None]
     if intent.kind == "papers":
         return [_line(src, _line_sentence(src, intent, question), by=intent.noun == "authors") for src in sources]
     compared = _compared_papers(question, sources) if intent.kind == "check" else []
@@ -386,6 +390,18 @@ def _line_sentence(source: Source, intent: Intent, question: str) -> int:
     focus = _focus(source, question)
     later = [i for i in range(1, len(scores)) if focus[i] >= focus[0] and not _sets_scene(source.sentence(i))]
     return max(later, key=lambda i: scores[i]) if later else best
+
+
+def _stating(source: Source, measure: list[str]) -> int | None:
+    """The sentence of `source` stating a figure of `measure` (a number next to one of its words, the
+    one holding most of its words), or None when none does."""
+    words = "|".join(re.escape(w) for w in measure)
+    # the figure stands next to the measure: "1000-layer", "24 layers", "3.2x faster", "a speedup of 5x"
+    figure = re.compile(rf"\d[\d.,]*\s*(?:[x×%]|times|-?fold)?\s*-?\s*(?:{words})|\b(?:{words})\w*\s+(?:of|by|to)\s+(?:up\s+to\s+)?\d",
+                        re.IGNORECASE)
+    held = [(sum(_holds(_stems(source.sentence(i)), w) for w in measure), i) for i in range(len(source.spans))
+            if figure.search(_ENUMERATOR.sub(" ", source.sentence(i)))]
+    return max(held, default=(0, None))[1]
 
 
 def _summary(source: Source, max_sentences: int) -> list[int]:

@@ -21,7 +21,7 @@ from rag.titles import is_generic_term
 
 _ANAPHORA = re.compile(
     r"\b(?:(?:this|that|the|these|those)\s+(?:paper|papers|method|model|approach|work|framework|study|one)|"
-    r"its|it|they|their|them|(?<=\bof )(?:these|those))\b",
+    r"its|it|they|their|them|(?<=\bof )(?:these|those)|(?<=\bwhich )one)\b",
     re.IGNORECASE,
 )
 # A reference to one thing: "it", "its", "this paper", "that method", "the model".
@@ -199,6 +199,8 @@ def _resolve(question: str, previous: str, subject: str) -> tuple[str, str]:
         replacement = f"{subject}'s"
     elif reference in ("they", "them", "these", "those") and papers_requested(previous):
         replacement = f"the {subject} papers"  # "which of them is fastest?" after "which papers study X?"
+    elif reference == "one" and papers_requested(previous):
+        replacement = f"of the {subject} papers"  # "which one is fastest?" after "which papers study X?"
     else:
         replacement = subject
     return rest[:match.start()] + replacement + rest[match.end():], subject

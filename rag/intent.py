@@ -250,6 +250,26 @@ class Intent:
         return "does not say"
 
 
+# The words an abstract states a measure by, for the superlatives a question over papers asks
+# ("which of them is the deepest?"): a stated depth is "1000-layer", "ultra-deep".
+_EXTREMES = {
+    "deepest": "deep depth layer", "shallowest": "shallow depth layer",
+    "fastest": "fast faster speed speedup latency", "quickest": "fast faster speed speedup latency", "slowest": "slow speed latency",
+    "largest": "large larger size scale parameters billion", "biggest": "large larger size scale parameters billion",
+    "smallest": "small smaller size parameters compact", "longest": "long longer length context horizon",
+    "cheapest": "cost cheap cheaper", "most accurate": "accurate accuracy", "most efficient": "efficient efficiency",
+}
+_SUPERLATIVE = re.compile(r"\b(?:" + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in _EXTREMES), key=len, reverse=True))
+                          + r")\b", re.IGNORECASE)
+
+
+def extreme_measure(question: str) -> list[str]:
+    """The words stating the measure whose extreme `question` asks for ("which of them is the deepest?"
+    gives depth words: deep, depth, layer); empty when it asks for none."""
+    match = _SUPERLATIVE.search(question)
+    return _EXTREMES[" ".join(match.group(0).lower().split())].split() if match else []
+
+
 def classify(question: str) -> Intent:
     """The intent of `question` (see the module docstring); "general" when no rule fires."""
     if _OUT_OF_SCOPE.search(question):

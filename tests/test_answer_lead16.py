@@ -36,3 +36,30 @@ def test_a_bare_measure_follows_the_paper_just_discussed(extractive):
                {"role": "assistant", "content": extractive.ask("Which paper trains very deep spiking networks without normalization?").answer}]
     answer = extractive.ask("how many layers?", history=history)
     assert "1000-layer" in answer.answer and not answer.refused, answer.answer
+
+
+def _after(extractive, first, follow_up):
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": extractive.ask(first).answer}]
+    return extractive.ask(follow_up, history=history)
+
+
+def test_the_extreme_over_a_list_quotes_each_paper_stating_that_figure(extractive):
+    answer = _after(extractive, "Which papers study spiking neural networks?", "which of them is the deepest?")
+    assert not answer.refused
+    assert answer.answer.startswith("- SpikeInit:") and "1000-layer" in answer.answer, answer.answer
+    assert "17 diverse datasets" not in answer.answer  # "layers across 17 datasets" states no depth
+    assert answer.answer.count("\n- ") == 0  # the other listed papers state no depth
+
+
+def test_which_one_after_a_list_asks_of_the_listed_papers():
+    from rag.conversation import standalone_question
+    history = [{"role": "user", "content": "Which papers study spiking neural networks?"}, {"role": "assistant", "content": "- UniSparse ..."}]
+    assert standalone_question("which one is the deepest?", history, 6) == "which of the spiking neural networks papers is the deepest?"
+
+
+@pytest.mark.parametrize("question,words", [("which of them is the deepest?", ["deep", "depth", "layer"]),
+                                            ("Which one is the MOST accurate?", ["accurate", "accuracy"]),
+                                            ("which papers study depth?", [])])
+def test_a_superlative_names_the_words_of_its_measure(question, words):
+    from rag.intent import extreme_measure
+    assert extreme_measure(question) == words
