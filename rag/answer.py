@@ -22,7 +22,7 @@ from rag.errors import RagError
 from rag.compose import (Statement, bears_on, compose, introduces, misses_measure, not_mentioned, plan_text, silent_about, unheld_phrases,
                           unheld_words)
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
-from rag.intent import Intent, classify, introduced_thing, summary_topic
+from rag.intent import Intent, classify, introduced_thing, summary_topic, without_answer_form
 from rag.metadata import hit_abstract
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
@@ -166,6 +166,7 @@ class Answerer:
         top_k = answer_top_k(asked, top_k or self.settings.answer.top_k, self.settings.answer.max_papers)
         scope = self.retriever.scope(named)  # "which aistats papers ...": only that venue's papers
         asked = _unscoped(asked, named)  # "2024" is then no figure the abstracts must state
+        asked = without_answer_form(asked)  # "in one sentence" is no topic the abstracts must hold
         asked, scope, by = self._people_scope(asked, scope)
         listing = bool(by) and _names_no_topic(asked)
         if listing:

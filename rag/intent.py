@@ -270,6 +270,21 @@ def extreme_measure(question: str) -> list[str]:
     return _EXTREMES[" ".join(match.group(0).lower().split())].split() if match else []
 
 
+# How the answer should be put, which no abstract writes: "in one sentence", "in simple terms",
+# "in a nutshell", "like I'm five", "for a layperson".
+_ANSWER_FORM = re.compile(
+    r"\s*,?\s*\b(?:(?:in|with)\s+(?:just\s+)?(?:one|a|two|three|a\s+few|few|simple|plain|lay(?:man'?s)?|everyday)\s+"
+    r"(?:sentences?|lines?|words|terms|english|language|paragraphs?)|in\s+a\s+nutshell|(?:like|as\s+if)\s+I'?\s*a?m\s+(?:five|5|a\s+\w+)"
+    r"|for\s+an?\s+(?:layperson|layman|beginner|non-?expert|newcomer|outsider))\b(?=\s*(?:[?.!,;:]|please\b|$))",
+    re.IGNORECASE)
+
+
+def without_answer_form(question: str) -> str:
+    """`question` less the words saying how to put the answer ("Summarize X in one sentence." gives
+    "Summarize X."), which no abstract holds."""
+    return " ".join(_ANSWER_FORM.sub("", question).split())
+
+
 def classify(question: str) -> Intent:
     """The intent of `question` (see the module docstring); "general" when no rule fires."""
     if _OUT_OF_SCOPE.search(question):

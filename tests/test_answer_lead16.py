@@ -63,3 +63,18 @@ def test_which_one_after_a_list_asks_of_the_listed_papers():
 def test_a_superlative_names_the_words_of_its_measure(question, words):
     from rag.intent import extreme_measure
     assert extreme_measure(question) == words
+
+
+@pytest.mark.parametrize("question,rest", [("Summarize StormInsight in one sentence.", "Summarize StormInsight."),
+                                           ("What is LoRA, in a nutshell?", "What is LoRA?"),
+                                           ("Explain SpikeInit like I'm five", "Explain SpikeInit"),
+                                           ("Which papers study language models in plain English corpora?",
+                                            "Which papers study language models in plain English corpora?")])
+def test_the_form_asked_of_the_answer_is_no_topic(question, rest):
+    from rag.intent import without_answer_form
+    assert without_answer_form(question) == rest
+
+
+def test_a_summary_asked_in_one_sentence_is_answered(extractive):
+    answer = extractive.ask("Summarize StormInsight in one sentence.")
+    assert not answer.refused and "StormInsight" in answer.answer, answer.answer
