@@ -43,7 +43,8 @@ import numpy as np
 
 from rag.bibliography import authors_of, record_fact
 from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of
-from rag.intent import Intent, extreme_measure
+from rag.conversation import standalone_question
+from rag.intent import Intent, classify, compound_parts, extreme_measure
 from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, headed_phrases
 from rag.sources import Source
@@ -235,7 +236,12 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     and given the fact from the paper's record when it holds it (`rag.bibliography`).
     A question looking for a paper by a figure ("which paper releases a dataset of 100 million
     conformers") is answered only from sources whose abstract states that figure.
+    A question for a paper followed by one about it ("Which paper X, and what dataset did it use?")
+    is answered in turn: the paper found, then the second question asked of it by its name.
     """
+    parts = compound_parts(question)
+    if parts:
+        return _in_turn(*parts, sources, max_sentences, ratio)
     if intent.kind in ("paper", "papers"):
         sources = [src for src in sources if _states_figures(src, question)]
     if not sources or intent.kind == "out_of_scope" or _misses_compared(question, sources):
@@ -308,6 +314,20 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         chosen += _covering(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     chosen += [i for i in ranked[1:max_sentences] if i not in chosen and scores[i] >= ratio * scores[ranked[0]]][: max_sentences - len(chosen)]
     return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(sorted(chosen))]
+
+
+def _in_turn(first: str, then: str, sources: list[Source], max_sentences: int, ratio: float) -> list[Statement]:
+    """The answer to `first` (a question for a paper), then that to `then` asked of the paper it
+    quotes by the paper's name ("what dataset did it use?" -> "what dataset did SpikeInit use?")."""
+    head = compose(first, classify(first), sources, max_sentences, ratio)
+    top = next((src for src in sources if head and src.n == head[0].n), None)
+    name = display_name(top) if top else ""
+    if not name:
+        return head
+    asked = standalone_question(then, [{"role": "user", "content": first}, {"role": "assistant", "content": ""}], 2,
+                                lambda answer: name)
+    shown = {statement.text for statement in head}
+    return head + [st for st in compose(asked, classify(asked), [top], max_sentences, ratio) if st.text not in shown]
 
 
 def _silence(top: Source, intent: Intent, question: str) -> list[Statement]:

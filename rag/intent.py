@@ -285,6 +285,21 @@ def without_answer_form(question: str) -> str:
     return " ".join(_ANSWER_FORM.sub("", question).split())
 
 
+# "Which paper trains ..., and what dataset did it use?": a second question about the paper the first finds.
+_THEN_ASKS = re.compile(r",?\s+and\s+(?=(?:what|which|how|who|when|where|does|did|is|are|was|were|can)\b[^?]*?"
+                        r"\b(?:it|its|this\s+paper|that\s+paper|the\s+paper)\b)", re.IGNORECASE)
+
+
+def compound_parts(question: str) -> tuple[str, str] | None:
+    """("Which paper X?", "what dataset did it use?") for a question for one paper followed by a
+    question about it ("Which paper X, and what dataset did it use?"); None for any other question."""
+    match = _THEN_ASKS.search(question)
+    if not match:
+        return None
+    first, then = question[:match.start()].rstrip(" ,") + "?", question[match.end():]
+    return (first, then) if classify(first).kind == "paper" else None
+
+
 def classify(question: str) -> Intent:
     """The intent of `question` (see the module docstring); "general" when no rule fires."""
     if _OUT_OF_SCOPE.search(question):

@@ -78,3 +78,20 @@ def test_the_form_asked_of_the_answer_is_no_topic(question, rest):
 def test_a_summary_asked_in_one_sentence_is_answered(extractive):
     answer = extractive.ask("Summarize StormInsight in one sentence.")
     assert not answer.refused and "StormInsight" in answer.answer, answer.answer
+
+
+def test_a_question_for_a_paper_then_about_it_is_answered_in_turn(extractive):
+    answer = extractive.ask("Which paper trains very deep spiking networks without normalization, and what dataset did it use?")
+    assert "SpikeInit" in answer.answer and answer.answer.endswith("The SpikeInit abstract does not name a dataset [1]."), answer.answer
+    answer = extractive.ask("Which paper forecasts thunderstorms, and how much does it improve mCSI?")
+    assert "34.0%" in answer.answer and "StormInsight" in answer.answer, answer.answer
+
+
+@pytest.mark.parametrize("question,parts", [
+    ("Which paper trains deep SNNs, and what dataset did it use?", ("Which paper trains deep SNNs?", "what dataset did it use?")),
+    ("Which paper trains deep SNNs, and how deep?", None),  # one question
+    ("where do earlier fusion methods operate, and what do they lack", None),  # no paper asked for first
+])
+def test_a_compound_question_is_split_only_after_a_question_for_a_paper(question, parts):
+    from rag.intent import compound_parts
+    assert compound_parts(question) == parts
