@@ -123,7 +123,7 @@ _ADDRESSES = re.compile(r"\b(?:this|our)\s+(?:paper|work)\s+(?:addresses|tackles
 # A sentence comparing against others, which names the baselines a question asks about.
 _BEATS = r"outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|better than|superior to"
 # A question asking to compare two things ("compare A and B", "A versus B", "difference between A and B").
-_ASKS_COMPARISON = re.compile(r"\b(?:compare|compared|comparison|versus|vs\.?|difference\s+between)\b", re.IGNORECASE)
+_ASKS_COMPARISON = re.compile(r"\b(?:compare|compared|comparison|versus|vs\.?|differences?\s+between|differ)\b", re.IGNORECASE)
 _COMPARES = re.compile(rf"\b(?:{_BEATS}|compared (?:to|with)|against)\b", re.IGNORECASE)
 # A question asking what a thing is compared with ("which models is X compared against"); a bare
 # "against" in a question ("what balances A against B") compares nothing.
@@ -826,7 +826,8 @@ _SIDES = re.compile(
     r"\bdifference\s+between\s+(?P<a>[^?.;]+?)\s+and\s+(?P<b>[^?.;]+)"
     r"|^\W*compare\s+(?P<c>[^?.;]+?)\s+(?:and|with|to|against)\s+(?P<d>[^?.;]+)"
     r"|(?P<e>[^?.;,]+?)\s+versus\s+(?P<f>[^?.;]+)"
-    r"|\bhow\s+(?:do|does|did|would)\s+(?P<g>[^?.;]+?)\s+compare\s+(?:to|with|against)\s+(?P<h>[^?.;]+)",
+    r"|\bhow\s+(?:do|does|did|would)\s+(?P<g>[^?.;]+?)\s+compare\s+(?:to|with|against)\s+(?P<h>[^?.;]+)"
+    r"|\bhow\s+(?:do|does|did)\s+(?P<i>[^?.;]+?)\s+and\s+(?P<j>[^?.;]+?)\s+differ\b",
     re.IGNORECASE)
 _SIDE_END = re.compile(r"\s(?:on|in|for|at|with|under|of|when|during|from|across)\s.*$", re.IGNORECASE)
 
@@ -896,7 +897,9 @@ _UNTELLING = set(tokenize("much many little few big bigger large larger small sm
                           "well good better best number "
                           "amount percent percentage roughly exactly times ten model models network networks method methods "
                           "data dataset datasets task tasks learning approach framework system systems result results "
-                          "performance neural deep"))
+                          "performance neural deep "
+                          # the reader's own plans ("which paper should I read first on X")
+                          "read reading first start begin recommend recommended"))
 
 
 # The words opening a clause that states a condition ("when the sensors disagree"), whose verb may end a run of words.

@@ -103,6 +103,7 @@ _LIMITS = re.compile(r"\b(?:limitations?|weaknesses|weak\s+(?:points|spots)|draw
                      re.IGNORECASE)
 # "how does X compare with Y", "X compared to Y": a comparison, answered like a yes/no question.
 _COMPARISON = re.compile(r"\bhow\s+(?:do|does|did|would)\s+.+?\s+compare\b|\bcompared?\s+(?:to|with|against)\b"
+                         r"|\bdifferences?\s+between\b|\bhow\s+(?:do|does|did)\s+.+?\s+differ\b"
                          r"|\bstacks?\s+up\b|^\W*(?:against\b.*\bhow\b|how\s+(?:do|does|did|would|well)\b.*\bagainst\b)"
                          r"|^\W*what\s+(?:do|does|did|is|are|was|were)\b.*\b(?:benchmark|compare|evaluate|test)\w*\s+(?:\w+\s+){0,5}against\W*$",
                          re.IGNORECASE)

@@ -95,3 +95,14 @@ def test_a_question_for_a_paper_then_about_it_is_answered_in_turn(extractive):
 def test_a_compound_question_is_split_only_after_a_question_for_a_paper(question, parts):
     from rag.intent import compound_parts
     assert compound_parts(question) == parts
+
+
+@pytest.mark.parametrize("question", ["What's the difference between UniSparse and SpikeInit?", "How do UniSparse and SpikeInit differ?"])
+def test_a_difference_between_two_named_papers_quotes_both(extractive, question):
+    answer = extractive.ask(question)
+    assert "UniSparse" in answer.answer and "SpikeInit" in answer.answer and {c.n for c in answer.citations} == {1, 2}, answer.answer
+
+
+def test_the_readers_own_plans_are_no_topic(extractive):
+    assert "MEG-XL" in extractive.ask("Which paper should I read first on brain decoding?").answer
+    assert extractive.ask("Which paper should I read first on quantum error correction?").refused
