@@ -60,7 +60,9 @@ _PAPER = re.compile(
     r"|^\W*who\s+(?!(?:is|are|was|were|wrote|authored|published)\b)[a-z]+(?:s|ed)\b"
     # Terse requests: "looking for work on ...", "research on ...?", "paper showing that ..." (a topic
     # followed by the request, "X: any paper?", is put as "Anything on X?" by `rag.query.plain_question`).
-    rf"|^\W*(?:looking|searching)\s+for\b|^\W*{_SOME}{_WORK}\s+(?:on|about|into|using|applying|showing|that|which|where|with)\b",
+    # ("does X work with Y?" asks whether it works, not for a work)
+    rf"|^\W*(?:looking|searching)\s+for\b|^\W*(?!(?:does|do|did|can|could|will|would|should|how|why|when|where)\b){_SOME}{_WORK}"
+    r"\s+(?:on|about|into|using|applying|showing|that|which|where|with)\b",
     re.IGNORECASE,
 )
 # The thing a quantity question measures: "how many <tasks>", "how much <context>", "what <accuracy>".

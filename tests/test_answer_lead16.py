@@ -106,3 +106,10 @@ def test_a_difference_between_two_named_papers_quotes_both(extractive, question)
 def test_the_readers_own_plans_are_no_topic(extractive):
     assert "MEG-XL" in extractive.ask("Which paper should I read first on brain decoding?").answer
     assert extractive.ask("Which paper should I read first on quantum error correction?").refused
+
+
+def test_does_x_work_with_y_asks_whether_it_works(extractive):
+    assert classify("Does SpikeInit work with transformers?") == Intent("check", "", "transformers")
+    assert classify("Recent work on spiking networks?").kind == "paper"  # a request for a work still
+    answer = extractive.ask("Does SpikeInit work with transformers?")
+    assert answer.answer == "The SpikeInit abstract does not mention transformers [1].", answer.answer
