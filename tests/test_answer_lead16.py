@@ -113,3 +113,8 @@ def test_does_x_work_with_y_asks_whether_it_works(extractive):
     assert classify("Recent work on spiking networks?").kind == "paper"  # a request for a work still
     answer = extractive.ask("Does SpikeInit work with transformers?")
     assert answer.answer == "The SpikeInit abstract does not mention transformers [1].", answer.answer
+
+
+def test_is_a_better_than_b_shows_each_named_paper(extractive):
+    answer = extractive.ask("Is UniSparse better than SpikeInit?")
+    assert "UniSparse" in answer.answer and "SpikeInit" in answer.answer and len({c.n for c in answer.citations}) == 2, answer.answer
