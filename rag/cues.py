@@ -347,6 +347,9 @@ def _ordered_names(text: str) -> list[str]:
     return out
 
 
+# Suspended hyphens: "geometry-, mesh-, and physics-agnostic" is "geometry-agnostic, mesh-agnostic, and
+# physics-agnostic", "second- and third-order" is "second-order and third-order".
+_SUSPENDED = re.compile(r"\b((?:[a-z0-9]+-\s*,?\s*(?:(?:and|or)\s+)?)+)([a-z0-9]+-([a-z]+))\b")
 # A verb before "nothing" ("learn nothing", "adds nothing"); "nothing but X" and "nothing else" state X.
 _VERB_NOTHING = re.compile(r"\b([a-z]{3,}) nothing\b(?! but\b| else\b| more\b| less\b)")
 
@@ -354,11 +357,13 @@ _VERB_NOTHING = re.compile(r"\b([a-z]{3,}) nothing\b(?! but\b| else\b| more\b| l
 def words(text: str) -> list[str]:
     """Lower-cased words of `text` (hyphenated words whole, whatever their dash), with , ; : kept as
     clause breaks; "no longer", "stops being" and "ceases to" negate the word after them, as "not"
-    does, and "nothing" negates the verb before it ("rules that learn nothing" is "not learn"); "not
+    does, and "nothing" negates the verb before it ("rules that learn nothing" is "not learn"); a
+    suspended hyphen takes the compound's last part ("mesh-, and physics-agnostic"); "not
     only", "not just" and "not merely" add rather than negate ("also"); "no less than 14.4%" is "at
     least 14.4%" and "no more than 3" is "at most 3" (bounds, not negations); a thousands separator
     is no clause break ("1,000-layer")."""
     text = re.sub(r"\b(?:no longer|stop(?:s|ped)? being|ceas(?:es|ed|e) to(?: be)?)\b", "not", unify_dashes(text).lower().replace("n't", " not"))
+    text = _SUSPENDED.sub(lambda m: re.sub(r"([a-z0-9]+)-(?=[\s,])", rf"\1-{m.group(3)}", m.group(1)) + m.group(2), text)
     text = _VERB_NOTHING.sub(lambda m: m.group(0) if m.group(1) in STOPWORDS else f"not {m.group(1)}", text)
     text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)  # "1,000-layer" is "1000-layer", no clause break
     text = re.sub(r"\bno (?:less|fewer) than (?=\d)", "at least ", text)
@@ -740,17 +745,28 @@ _DEPENDENCE = {"depends", "depend", "depending", "dependent", "relies", "rely", 
 _INVARIANCE = {"invariant", "independent", "independently", "agnostic", "insensitive", "regardless"}
 
 
+# Compounds tied to one thing: "a mesh-specific operator" depends on the mesh, as "mesh-dependent" says.
+_SPECIFIC = {"specific", "dependent"}
+
+
+def _set_aside(tokens: list[str], i: int) -> bool:
+    """Whether tokens[i] follows "rather than", "instead of" or a negation within three words."""
+    before = tokens[max(0, i - 3):i]
+    return bool(set(before) & NEGATIONS) or any(tuple(before[k:k + 2]) in _PREFERENCE_OPENERS for k in range(len(before) - 1))
+
+
 def _dependence(tokens: list[str]) -> tuple[dict[str, str], dict[str, str]]:
     """(stem of what a word list says something depends on -> the phrase, stem of what it says
-    something is invariant to -> the phrase): "depends on the resolution" and
+    something is invariant to -> the phrase): "depends on the resolution", "mesh-specific" and
     "resolution-invariant" or "invariant to resolution". What is depended on is the head of the
     noun phrase after the word: "depends on the model size" depends on size, not on the model."""
     depends: dict[str, str] = {}
     invariant: dict[str, str] = {}
     for i, word in enumerate(tokens):
         pieces = word.split("-")
-        if len(pieces) == 2 and pieces[1] in _INVARIANCE and _content(pieces[0]):
-            invariant[stem(pieces[0])] = word
+        if len(pieces) == 2 and pieces[1] in _INVARIANCE | _SPECIFIC and _content(pieces[0]):
+            if not _set_aside(tokens, i):  # "rather than a model-specific skill" says neither
+                (invariant if pieces[1] in _INVARIANCE else depends)[stem(pieces[0])] = word
             continue
         if word not in _DEPENDENCE | _INVARIANCE or set(tokens[max(0, i - 3):i]) & NEGATIONS:
             continue
@@ -1864,6 +1880,9 @@ def _defined_as(ours: list[str], theirs: list[str], context: list[str]) -> bool:
     return any(context[i:i + n] in pair for i in range(len(context) - n + 1))
 
 
+_ARTICLES = {"a", "an", "the"}
+
+
 def _slot_words(claim: list[str], passage: list[str], known_words: list[str]) -> tuple[str, str] | None:
     """A detail swapped in the modifier slot of the same head word: the claim's one or two words
     before a word of the passage ("in classification settings", "the leading data-driven
@@ -1886,10 +1905,14 @@ def _slot_words(claim: list[str], passage: list[str], known_words: list[str]) ->
     def key(word: str) -> str:
         return _canonical(word) if _content(word) else word
 
+    def before(tokens: list[str], i: int) -> list[str]:
+        return [w for w in tokens[max(0, i - 4):i] if w not in _ARTICLES][-2:]  # "of the batch normalization layers" opens as "of spiking layers"
+
     def same_opening(i: int, m: int) -> bool:
-        if i < 1 or m < 1 or key(claim[i - 1]) != key(passage[m - 1]):
+        ours, theirs = before(claim, i), before(passage, m)
+        if not ours or not theirs or key(ours[-1]) != key(theirs[-1]):
             return False
-        return _content(claim[i - 1]) or (i > 1 and m > 1 and key(claim[i - 2]) == key(passage[m - 2]))
+        return _content(ours[-1]) or (len(ours) > 1 and len(theirs) > 1 and key(ours[0]) == key(theirs[0]))
     for j in range(1, len(claim)):
         head = _canonical(claim[j]) if _content(claim[j]) and not claim[j].endswith("ly") else ""  # a noun, not "generally"
         if not head or head not in heads or not new(claim[j - 1]):
