@@ -1883,6 +1883,11 @@ def _defined_as(ours: list[str], theirs: list[str], context: list[str]) -> bool:
 _ARTICLES = {"a", "an", "the"}
 
 
+def _participle(word: str) -> bool:
+    """Whether `word` is an "-ing" form that can name a kind right before a noun ("spiking layers")."""
+    return word.endswith("ing") and len(word) > 6 and _content(word) and word not in _QUALIFIERS
+
+
 def _slot_words(claim: list[str], passage: list[str], known_words: list[str]) -> tuple[str, str] | None:
     """A detail swapped in the modifier slot of the same head word: the claim's one or two words
     before a word of the passage ("in classification settings", "the leading data-driven
@@ -1920,7 +1925,8 @@ def _slot_words(claim: list[str], passage: list[str], known_words: list[str]) ->
         i = j - 1 if j < 2 or not new(claim[j - 2]) else j - 2
         for k in (k for k, h in enumerate(heads) if h == head):
             m = k
-            while m > 0 and k - m < 3 and _naming(passage[m - 1], True) and _canonical(passage[m - 1]) not in mine:
+            while m > 0 and k - m < 3 and (_naming(passage[m - 1], True) or (m == k and _participle(passage[m - 1]))) \
+                    and _canonical(passage[m - 1]) not in mine:
                 m -= 1
             ours, theirs = " ".join(claim[i:j]), " ".join(passage[m:k])
             if m < k and same_opening(i, m) and not _spelt_alike(ours, theirs) and max(len(w) for w in claim[i:j]) >= 5 \

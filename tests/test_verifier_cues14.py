@@ -7,7 +7,9 @@ holds ("on MatBench and QM9") is no side of it; an acronym the claim writes in c
 "PEFT") is present when the source writes the words it stands for. And two changed details: a
 suspended hyphen takes its compound's last part ("geometry-, mesh-, and physics-agnostic"), so that
 "mesh-specific" reads against "mesh-agnostic"; articles do not break the words that open a modifier
-slot ("taking the phonon density of states" against "taking electronic density of states"). The
+slot ("taking the phonon density of states" against "taking electronic density of states"), and an
+"-ing" word right before the noun fills the passage's slot ("batch normalization layers" against
+"spiking layers"). The
 guards keep the real contradictions of the same shapes, and the true claims of the new ones.
 
 Pure functions on text (rag.cues.contradiction, rag.text.missing_terms).
@@ -77,6 +79,11 @@ def test_the_same_shapes_still_contradict(claim, passage):
      "Taking electronic density of states (eDOS) as the prototypical example, we introduce the model.",
      "Taking electronic density of states (eDOS) as the prototypical example, we introduce the model. We "
      "evaluate it on eDOS and phonon density of states."),
+    # an "-ing" word naming the kind right before the noun
+    ("The method models the response curve of the batch normalization layers.",
+     "By modeling the response curve of spiking layers, the method initializes the weights.",
+     "By modeling the response curve of spiking layers, the method initializes the weights. It removes batch "
+     "normalization."),
 ])
 def test_a_changed_detail_is_caught(claim, passage, abstract):
     assert contradiction(claim, passage, abstract or passage) != ""
@@ -87,6 +94,8 @@ def test_a_changed_detail_is_caught(claim, passage, abstract):
      "We propose APT, a geometry-, mesh-, and physics-agnostic neural operator."),
     ("The terms of second order and third order are kept.",
      "The second- and third-order terms are kept."),
+    ("The method models the response curve of the spiking neuron layers.",
+     "By modeling the response curve of spiking layers, the method initializes the weights."),
     ("Confidence estimation is a model-agnostic skill.",
      "Confidence estimation is a cross-model skill rather than a model-specific skill."),
 ])
