@@ -225,8 +225,22 @@ def missing_terms(claim: str, text: str) -> list[str]:
         name = _name_part(term, claim)
         if (name != term and occurs(name)) or (not _is_number(term) and any(written_alike(t, claim, forms) for t in {term, name})):
             continue
+        if _initials_written(term, claim, text):
+            continue
         missing.append(term)
     return _only_stated_numbers(missing, claim)
+
+
+def _initials_written(term: str, claim: str, text: str) -> bool:
+    """Whether `term` is an acronym the claim writes in capitals ("BN", "PEFT") whose letters are the
+    initials of consecutive words of `text`, hyphenated parts counted as words ("batch normalization",
+    "parameter-efficient fine-tuning"); function words never count."""
+    if not re.search(r"(?<![A-Za-z0-9])" + re.escape(term.upper()) + r"s?(?![A-Za-z0-9])", claim) or not re.fullmatch(r"[a-z]{2,6}", term):
+        return False
+    pieces = [w for w in re.findall(r"[a-z]+", text.lower())]
+    n = len(term)
+    return any(all(len(w) > 2 and w not in STOPWORDS for w in pieces[i:i + n])
+               and "".join(w[0] for w in pieces[i:i + n]) == term for i in range(len(pieces) - n + 1))
 
 
 # A scale word after a vague amount states no number: "several hundred hours", "a few thousand cells".
