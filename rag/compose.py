@@ -828,7 +828,8 @@ _SIDES = re.compile(
     r"|(?P<e>[^?.;,]+?)\s+versus\s+(?P<f>[^?.;]+)"
     r"|\bhow\s+(?:do|does|did|would)\s+(?P<g>[^?.;]+?)\s+compare\s+(?:to|with|against)\s+(?P<h>[^?.;]+)"
     r"|\bhow\s+(?:do|does|did)\s+(?P<i>[^?.;]+?)\s+and\s+(?P<j>[^?.;]+?)\s+differ\b"
-    r"|^\W*(?:is|are|was|were|does|do)\s+(?P<k>[^?.;]+?)\s+(?:better|worse|faster|slower|stronger|weaker|(?:more|less)\s+[\w-]+)\s+than\s+(?P<l>[^?.;]+)",
+    # "Is A better than B?" (a copula: "do LLMs know better than other LLMs ..." compares no two things)
+    r"|^\W*(?:is|are|was|were)\s+(?P<k>[^?.;,]+?)\s+(?:better|worse|faster|slower|stronger|weaker|(?:more|less)\s+[\w-]+)\s+than\s+(?P<l>[^?.;,]+)",
     re.IGNORECASE)
 _SIDE_END = re.compile(r"\s(?:on|in|for|at|with|under|of|when|during|from|across)\s.*$", re.IGNORECASE)
 
