@@ -21,7 +21,7 @@ from rag.titles import is_generic_term
 
 _ANAPHORA = re.compile(
     r"\b(?:(?:this|that|the|these|those)\s+(?:paper|papers|method|model|approach|work|framework|study|one)|"
-    r"its|it|they|their|them|(?<=\bof )(?:these|those)|(?<=\bwhich )one)\b",
+    r"its|it|they|their|them|(?<=\bof )(?:these|those)|(?<=\bwhich )one(?!\s+of\b))\b",
     re.IGNORECASE,
 )
 # A reference to one thing: "it", "its", "this paper", "that method", "the model".
