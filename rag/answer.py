@@ -22,7 +22,7 @@ from rag.errors import RagError
 from rag.compose import (Statement, bears_on, compose, introduces, misses_measure, not_mentioned, plan_text, silent_about, unheld_phrases,
                           unheld_words)
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
-from rag.intent import Intent, classify, introduced_thing, summary_topic
+from rag.intent import Intent, bare_topic, classify, introduced_thing, summary_topic
 from rag.metadata import hit_abstract
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
@@ -184,6 +184,8 @@ class Answerer:
         sources = prepare_sources(relevant, asked, self.retriever.embedder, self.retriever.store,
                                   max_sentences=self.settings.answer.max_source_sentences)
         intent = Intent("papers") if listing else classify(asked)
+        if intent.kind == "general" and sources and bare_topic(asked) and not calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
+            intent = Intent("paper")  # "spiking state space model for event-camera object detection?": a paper on it is asked for
         sources, silence = self._fitting(intent, asked, sources, listing)
         answer_settings = self.settings.answer
         plan = silence or compose(asked, intent, sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
