@@ -133,6 +133,8 @@ _MEASURE = re.compile(
     r"scores?|rates?|errors?|r?mse|mae)\b", re.IGNORECASE)
 # "X versus Y: accuracy or efficiency?", "accuracy: A or B?" compares; a measure word in it asks for no figure.
 _VERSUS = re.compile(r"\bversus\b|\bor\b", re.IGNORECASE)
+# A question word anywhere: "with low-contrast or noisy images, how does X encode features" asks how, not which.
+_WH = re.compile(r"\b(?:what|which|who|whom|whose|when|where|why|how)\b", re.IGNORECASE)
 _STARTS_ASKING = re.compile(r"^\W*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|"
                             r"should|will|would|has|have|had|compare|list|name|give|show|tell|explain|describe)\b", re.IGNORECASE)
 # Nouns that ask how a thing works or what it does rather than for a thing the abstract names
@@ -280,7 +282,7 @@ def classify(question: str) -> Intent:
         return Intent("quantity", *_measured(question))
     if not _STARTS_ASKING.search(question) and _MEASURE.search(question) and not _VERSUS.search(question):
         return Intent("quantity")
-    if not _STARTS_ASKING.search(question) and _VERSUS.search(question):
+    if not _STARTS_ASKING.search(question) and _VERSUS.search(question) and not _WH.search(question):
         return Intent("check")  # "high-dimensional accuracy: A or B?", "matrix multiplications in X: kept or removed?"
     entity = _ENTITY.search(question)
     if entity and _NAMED_THE.search(entity.group(0)):

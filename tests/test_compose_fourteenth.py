@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
+from rag.compose import lone_unheld_words
 from rag.intent import bare_topic, classify
 from rag.premise import premise_corrections
 from rag.query import papers_requested, plain_question
@@ -149,3 +150,42 @@ def test_alternatives_are_answered_with_the_comparing_sentence(extractive):
 def test_a_denied_restriction_or_magnitude_is_answered_with_the_denial(extractive, question, fact):
     answer = extractive.ask(question)
     assert not answer.refused and fact in answer.answer
+
+
+_STEERING = "Inference-time steering adapts pretrained diffusion models to image generation without retraining."
+
+
+def _titled(abstract: str) -> Source:
+    """`_source` with a hit that has a title, as `lone_unheld_words` reads it."""
+    return Source(1, SimpleNamespace(title="Steering"), abstract, [], np.zeros((0, 4), dtype=np.float32), np.zeros(0))
+
+
+@pytest.mark.parametrize("question,lone", [
+    ("which paper studies inference-time steering of audio diffusion models", ["audio"]),
+    ("which paper studies inference-time steering for image generation", []),  # every word held
+    ("which paper studies protein folding", []),  # two unheld words: a phrase of its own (`unheld_phrases`)
+    ("which paper studies image generation when the audio steering drifts", []),  # a condition clause
+    ("which paper studies image generation steering ahead", []),  # a word ending its phrase qualifies none
+    ("which paper handles image generation", []),  # a verb
+    ("which paper studies one image generation", []),  # a number word
+])
+def test_lone_unheld_words(question, lone):
+    assert lone_unheld_words(question, _titled(_STEERING)) == lone
+
+
+@pytest.mark.parametrize("question", [
+    "Any work on lateral excitatory-inhibitory connections in gustatory coding models?",
+    "Which paper proposes normalization-free initialization for quantum spiking networks?",
+])
+def test_one_foreign_word_far_from_the_abstract_is_a_near_miss(extractive, question):
+    answer = extractive.ask(question)
+    assert answer.refused and answer.citations == []
+
+
+@pytest.mark.parametrize("question,name", [
+    ("Which paper fuses brain connectivity through communication dynamics?", "AFR-Net"),  # "brain" ~ "neural"
+    ("Which paper uses an adaptive physics transformer for underground reservoir simulation?", "APT"),
+])
+def test_a_paraphrased_word_is_no_near_miss(extractive, question, name):
+    answer = extractive.ask(question)
+    assert not answer.refused and answer.citations[0].title == name
