@@ -19,10 +19,10 @@ from rag.backends import AnswerBackend, LLMError
 from rag.bibliography import collection_summary
 from rag.conversation import asks_for_more, earlier_answers, standalone_question
 from rag.errors import RagError
-from rag.compose import (Statement, bears_on, compose, introduces, misses_measure, not_mentioned, plan_text, silent_about, unheld_phrases,
-                          unheld_words)
+from rag.compose import (Statement, bears_on, compose, introduces, lone_unheld_words, misses_measure, not_mentioned, plan_text, silent_about,
+                          unheld_phrases, unheld_words)
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
-from rag.intent import Intent, classify, introduced_thing, summary_topic, without_answer_form
+from rag.intent import Intent, bare_topic, classify, introduced_thing, summary_topic, without_answer_form
 from rag.metadata import hit_abstract
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
@@ -185,6 +185,8 @@ class Answerer:
         sources = prepare_sources(relevant, asked, self.retriever.embedder, self.retriever.store,
                                   max_sentences=self.settings.answer.max_source_sentences)
         intent = Intent("papers") if listing else classify(asked)
+        if intent.kind == "general" and sources and bare_topic(asked) and not calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
+            intent = Intent("paper")  # "spiking state space model for event-camera object detection?": a paper on it is asked for
         sources, silence = self._fitting(intent, asked, sources, listing)
         answer_settings = self.settings.answer
         plan = silence or compose(asked, intent, sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
@@ -246,6 +248,8 @@ class Answerer:
         elif intent.kind in ("paper", "papers", "method", "summary") and not listing:
             topic = summary_topic(asked) if intent.kind == "summary" else asked  # "summarize", "results": no topic
             kept = self._on_topic(sources, topic, final_head=intent.kind == "paper")
+            if intent.kind == "paper":  # "steering of audio diffusion models": one foreign word in a held phrase
+                kept = [source for source in kept if not self._foreign_word(topic, source)]
             # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:
             # the papers ranked below it are further still ("prunes the weights of large language models").
             sources = kept if intent.kind == "papers" or not kept or kept[0].hit is sources[0].hit else []
@@ -373,6 +377,19 @@ class Answerer:
         if hits and " ".join(quote.split()) in " ".join(hit_abstract(hits[0], hits[0].text).split()):
             return hits[0].display_title
         return None
+
+    def _foreign_word(self, question: str, source: Source) -> bool:
+        """True when a word of the question standing alone unheld in a phrase the source otherwise
+        holds (`rag.compose.lone_unheld_words`) is also far in meaning from every word of the source's
+        title and abstract: below answer.min_word_similarity in cosine ("audio" to a steering abstract
+        on images: 0.53 to "noise"; "brain" to "neural": 0.75, a paraphrase)."""
+        lone = lone_unheld_words(question, source)
+        if not lone:
+            return False
+        vocabulary = sorted({w.lower() for w in re.findall(r"[A-Za-z][\w-]{2,}", f"{source.hit.title} {source.abstract}")})
+        vectors = self.retriever.embedder.encode_array([*lone, *vocabulary])
+        closeness = vectors[:len(lone)] @ vectors[len(lone):].T
+        return float(closeness.max(axis=1).min()) < self.settings.answer.min_word_similarity
 
     def _near(self, phrase: str, source: Source) -> bool:
         """True when one of the source's sentences reaches answer.min_phrase_similarity in cosine to `phrase`."""

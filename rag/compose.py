@@ -970,6 +970,34 @@ def unheld_phrases(question: str, source: Source, runs: bool = True, final_head:
     return unheld
 
 
+def lone_unheld_words(question: str, source: Source) -> list[str]:
+    """The words of the question's main clause (`_CLAUSE` cut) that qualify a held word as the one
+    telling word of their topic phrase (`rag.query.headed_phrases`) the source's title and abstract do
+    not hold: "audio" of "steering of audio diffusion models" asked of a steering paper on images,
+    "olfactory" of "olfactory coding models". A word ending a phrase ("minutes ahead"), a verb or
+    plural form ("handles adaptive meshes"), a number word ("one theory") and a word of a field
+    acronym the abstract writes ("language" for "LLMs") are left out. Such a word may still be a
+    paraphrase ("underground" for "geological"), which the caller judges by meaning."""
+    text = f"{source.hit.title} {source.abstract}"
+    written = acronyms(text)
+    held = stems_of(text) | stems_of(" ".join(FIELD_ACRONYMS[a] for a in written if a in FIELD_ACRONYMS))
+    lone = []
+    for phrase, head in headed_phrases(_CLAUSE.split(fold_accents(question))[0]):
+        whole = [*phrase, head] if head else phrase
+        if _initialisms(whole) & held or abbreviated(whole, written):
+            continue
+        parts = [part for word in phrase for part in word.split("-") if _telling(part) and part not in NUMBER_WORDS]
+        missing = [i for i, part in enumerate(parts)
+                   if not any(holds_stem(held, stem) for stem in _telling(part)) and not _acronym_held(part, held)]
+        if len(parts) >= 2 and len(missing) == 1 and missing[0] < len(parts) - 1 and not _VERB_OR_PLURAL.search(parts[missing[0]]):
+            lone.append(parts[missing[0]])
+    return lone
+
+
+# A word ending in "s" but not "ss", "us" or "is": a verb ("handles") or a plural, no modifier.
+_VERB_OR_PLURAL = re.compile(r"[^sui]s$", re.IGNORECASE)
+
+
 def unheld_words(phrase: str, source: Source) -> list[str]:
     """The telling words of `phrase` (not in _UNTELLING, three letters or more) that the source's
     title and abstract do not hold by stem, close variant or acronym ("speech" of "speech

@@ -31,15 +31,23 @@ _QUANTITY = re.compile(
     r"|\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+(?:smallest|largest|biggest|deepest|longest|shortest)\b)\b",
     re.IGNORECASE,
 )
+# Nouns naming a kind of thing an abstract may name: what an entity question asks for.
+_ENTITY_NOUNS = (
+    r"datasets?|benchmarks?|corpora|corpus|models?|architectures?|software|tools?|tasks?|languages?(?!\s+models?\b)|"
+    r"metrics?|methods|baselines?|spectra|divergences?|distributions?|rewards?|losses|loss|data|modalities|domains?|"
+    r"algorithms?|libraries|library|simulators?|systems?|m?llms?|vlms?|backbones?|scenarios?|settings?|environments?|applications?|"
+    r"generators?")
 # "which/what dataset(s)", "what two methods", "which kinds of spectra", "which model showed ...",
 # and with a modifier or two: "what real data", "which weather model", "what PDE tasks".
 _ENTITY = re.compile(
     r"\b(?:which|what|name|list)\s+(?:(?:is|are|was|were)\s+(?=the\b))?(?:the\s+)?(?:(?:two|three|four|(?P<kind>kinds?\s+of|types?\s+of|sorts?\s+of))\s+)?(?P<mods>(?:(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)[\w-]+\s+){0,3}?)"
-    r"(?P<noun>datasets?|benchmarks?|corpora|corpus|models?|architectures?|software|tools?|tasks?|languages?(?!\s+models?\b)|"
-    r"metrics?|methods|baselines?|spectra|divergences?|distributions?|rewards?|losses|loss|data|modalities|domains?|"
-    r"algorithms?|libraries|library|simulators?|systems?|m?llms?|vlms?|backbones?|scenarios?|settings?|environments?|applications?)\b",
+    rf"(?P<noun>{_ENTITY_NOUNS})\b",
     re.IGNORECASE,
 )
+# A noun phrase ending on such a noun, with up to two lower-case words qualifying it: "QHNetV2 benchmarks?",
+# "GCM eval benchmarks: name them.", "Agent Rosetta's underlying LLM?". Not after a preposition or
+# relative clause: "Clifford-steerable CNNs on the sphere for climate data?" is a topic.
+_TERSE_ENTITY = re.compile(rf"(?P<mods>(?:(?<![\w'’])(?-i:[a-z])[\w-]*\s+){{0,2}}?)(?<![\w'’-])(?P<noun>{_ENTITY_NOUNS})\s*(?:[:?.]|$)", re.IGNORECASE)
 # "what is the MindZero model ...": a name after "is the" says which thing the question is about.
 _NAMED_THE = re.compile(r"\b(?:is|are|was|were)\s+the\s+(?:[\w-]+\s+)*?[\w-]*[A-Z0-9][\w-]*\s+\w+$")
 # A paper asked for in other words than "which paper": "the study", "any work", "research".
@@ -129,9 +137,11 @@ _BIBLIOGRAPHIC = re.compile(
 # for ...", "gear random-split improvement in percent"): it asks for a figure.
 _MEASURE = re.compile(
     r"\b(?:sizes?|range|accuracy|improvements?|gains?|speed-?ups?|reductions?|length|percent(?:age)?|top-\d|auroc|f1|"
-    r"scores?|rates?|errors?)\b", re.IGNORECASE)
-# "X versus Y: accuracy or efficiency?" compares; a measure word in it asks for no figure.
-_VERSUS = re.compile(r"\bversus\b", re.IGNORECASE)
+    r"scores?|rates?|errors?|r?mse|mae)\b", re.IGNORECASE)
+# "X versus Y: accuracy or efficiency?", "accuracy: A or B?" compares; a measure word in it asks for no figure.
+_VERSUS = re.compile(r"\bversus\b|\bor\b", re.IGNORECASE)
+# A question word anywhere: "with low-contrast or noisy images, how does X encode features" asks how, not which.
+_WH = re.compile(r"\b(?:what|which|who|whom|whose|when|where|why|how)\b", re.IGNORECASE)
 _STARTS_ASKING = re.compile(r"^\W*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|"
                             r"should|will|would|has|have|had|compare|list|name|give|show|tell|explain|describe)\b", re.IGNORECASE)
 # Nouns that ask how a thing works or what it does rather than for a thing the abstract names
@@ -333,6 +343,8 @@ def classify(question: str) -> Intent:
         return Intent("quantity", *_measured(question))
     if not _STARTS_ASKING.search(question) and _MEASURE.search(question) and not _VERSUS.search(question):
         return Intent("quantity")
+    if not _STARTS_ASKING.search(question) and _VERSUS.search(question) and not _WH.search(question):
+        return Intent("check")  # "high-dimensional accuracy: A or B?", "matrix multiplications in X: kept or removed?"
     entity = _ENTITY.search(question)
     if entity and _NAMED_THE.search(entity.group(0)):
         entity = None  # "what is the MindZero model rewarded for": the named model is the subject, not what is asked
@@ -352,8 +364,30 @@ def classify(question: str) -> Intent:
     if _CHECK.search(question):
         checked = _CHECKED.search(question)
         return Intent("check", "", checked.group("what").strip() if checked else "")
+    terse = None if _STARTS_ASKING.search(question) else _TERSE_ENTITY.search(question)
+    if terse and not _LINKS.search(question[:terse.start('noun')]):  # "QHNetV2 benchmarks?": a thing of that kind is asked for
+        return Intent("entity", terse.group("noun"), f"{terse.group('mods')}{terse.group('noun')}")
     asked = _ASKED.search(question)  # "what failure mode does ACE address": the phrase is "failure mode"
     return Intent("general", "", asked.group("what") if asked else "")
+
+
+# What makes a question more than a topic: a question word or auxiliary anywhere, alternatives ("A or
+# B?"), a tag ("..., right?"), a count, a colon or possessive tying an attribute to a thing
+# ("MindZero's test domains?", "Quick number: ..."), a follow-up's "and ...", a person asking ("I'd
+# like the datasets used in ..."), the collection itself ("Equivariant architectures in this collection, please.").
+_MORE_THAN_TOPIC = re.compile(
+    r"\b(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|will|would|has|have|had"
+    r"|or|right|number|count|i|me|my|we|us|our|you|your|here|collection|corpus)\b|:|['’]s\b|^\W*and\b", re.IGNORECASE)
+
+
+_LINKS = re.compile(r"\b(?:for|on|in|of|with|that|which|to|from|via|by|using|under|at|about|over|across)\b", re.IGNORECASE)
+
+
+def bare_topic(question: str) -> bool:
+    """True when `question` is only a topic, a noun phrase ("Spiking state space model for event-camera
+    object detection?", "Functional KL divergence for evaluating weather ensembles, please."): read as a
+    request for a paper on it when it names no paper."""
+    return not _STARTS_ASKING.search(question) and not _MORE_THAN_TOPIC.search(question)
 
 
 _ACRONYM_NOUNS = {"llm", "mllm", "vlm"}

@@ -11,7 +11,12 @@ labels"): the answer is that sentence, not a reason given for something untrue. 
 - a preference ("benefit more from depth than from width"): a sentence preferring the other
   ("width over depth");
 - an inability ("why can't X predict repetition"): a sentence holding the verb and its object
-  with no negation in it.
+  with no negation in it;
+- a restriction ("limited to regular grids", "restricted to a single MLIP backbone"): a sentence
+  writing a word of its object soon after a word of range ("both regular and irregular grids",
+  "across multiple MLIP architectures");
+- a magnitude ("suffer large energy drift"): a sentence writing the thing after a word saying it is
+  small ("near-zero energy drift").
 """
 
 from __future__ import annotations
@@ -37,6 +42,13 @@ _NEGATION = re.compile(
     re.IGNORECASE)
 # "model-agnostic", "normalization-free": no dependence on the first part.
 _FREE_OF = re.compile(r"\b(?P<part>[\w]+)-(?:agnostic|free|independent)\b", re.IGNORECASE)
+_RESTRICTED = re.compile(r"\b(?:(?:limited|restricted|confined|specific)\s+to|only\s+(?:works?|applies|apply)\s+(?:with|to|on))"
+                         r"\s+(?P<object>[^?.;,]+)", re.IGNORECASE)
+# Words of range: the object is one of several the paper covers.
+_RANGE = re.compile(r"\b(?:both|multiple|various|several|many|diverse|different|arbitrary|any|across)\b", re.IGNORECASE)
+_LARGE = re.compile(r"\b(?:suffers?|shows?|has|have|exhibits?|incurs?|causes?|produces?)\s+(?:from\s+)?(?:an?\s+)?"
+                    r"(?:large|high|significant|severe|substantial|strong|big|heavy|considerable)\s+(?P<thing>[^?.;,]+)", re.IGNORECASE)
+_SMALL = re.compile(r"\b(?:near-zero|close\s+to\s+zero|zero|negligible|minimal|little|low|small|no)\b", re.IGNORECASE)
 _BEATS = re.compile(r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|better\s+than|superior\s+to)\b", re.IGNORECASE)
 _ANY_NEGATION = re.compile(r"\b(?:not|no|never|cannot|fails?|unable|lacks?|without|unsuitable|insufficient)\b|n't\b", re.IGNORECASE)
 # Where an object phrase ends: a preposition other than "of", or a clause.
@@ -66,6 +78,15 @@ def _corrects(question: str, sentence: str) -> bool:
             return True
         if any(holds_stem(wanted | _all_stems(depends.group("object")), stem)
                for m in _FREE_OF.finditer(sentence) for stem in stems_of(m.group("part"))):
+            return True
+    restricted = _RESTRICTED.search(question)
+    if restricted and any(_names(sentence[m.end():], _object_stems(restricted.group("object"))) for m in _RANGE.finditer(sentence)):
+        return True
+    large = _LARGE.search(question)
+    if large:
+        thing = _object_stems(large.group("thing"))
+        if any(thing and all(holds_stem(stems_of(" ".join(sentence[m.end():].split()[:len(thing) + 1])), stem) for stem in thing)
+               for m in _SMALL.finditer(sentence)):
             return True
     inferior = _INFERIOR.search(question)
     if inferior and any(_names(sentence[m.end():], _object_stems(inferior.group("other"))) for m in _BEATS.finditer(sentence)):

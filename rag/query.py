@@ -39,7 +39,10 @@ _LIST_QUESTION = re.compile(
     rf"|\bhow\s+many\s+(?:{_PLURAL}|(?:[\w-]+\s+){{1,2}}?{_PAPERS})\b"  # "how many (ICLR) papers are about X": the list answers it
     # "what are the main approaches to X": an overview, which the papers taking each approach give
     r"|\bwhat\s+are\s+(?:the\s+)?(?:(?:main|key|existing|different|common|recent|current|known)\s+)?"
-    r"(?:approaches|methods|techniques|lines\s+of\s+work)\s+(?:to|for|in|on)\b",
+    r"(?:approaches|methods|techniques|lines\s+of\s+work)\s+(?:to|for|in|on)\b"
+    # a topic and the papers on it, as a noun phrase: "RL-based papers?", "Neuroscience abstracts?",
+    # "Spiking network papers in here?", "Weather and climate papers, list them."
+    rf"|^\W*(?:[\w-]+\s+){{0,3}}[\w-]+\s+(?:{_PLURAL}|abstracts)(?:\s+(?:in\s+)?here)?(?:\W+(?:list|show|name)\s+them)?\W*$",
     re.IGNORECASE,
 )
 

@@ -125,6 +125,7 @@ class AnswerSettings(_Section):
     min_relevance: float = Field(ge=-1.0)
     lexical_weight: float = Field(ge=0.0)
     min_phrase_similarity: float = Field(ge=-1.0, le=1.0)
+    min_word_similarity: float = Field(ge=-1.0, le=1.0)
     extractive_sentences: int = Field(ge=1)
     extractive_ratio: float = Field(ge=0.0, le=1.0)
     history_turns: int = Field(ge=0)
