@@ -37,6 +37,7 @@ from rag.verifier import build_verifier
 UNSUPPORTED_MARK = "[unsupported]"
 # How many retrieved papers are searched for one the question calls by name, beyond the top k.
 NAMED_POOL = 10
+WORD_VECTORS_HELD = 20_000  # words whose vectors an Answerer keeps for `_foreign_word` (~30 MB at 384 dimensions)
 
 
 @dataclass(kw_only=True)
@@ -135,6 +136,7 @@ class Answerer:
         self.policy = answer_policy(settings)
         self.checker = GroundingChecker(settings.grounding, retriever.embedder, build_verifier(settings))
         self._names: tuple[PaperRetriever, set[str]] | None = None  # the stored titles' coined names, for typing slips
+        self._word_vectors: dict[str, np.ndarray] = {}  # single words' vectors, by word (`_vectors_of`)
 
     def ask(self, question: str, history: list[dict] | None = None, top_k: int | None = None) -> Answer:
         """The final checked answer (see `stream`)."""
@@ -387,9 +389,20 @@ class Answerer:
         if not lone:
             return False
         vocabulary = sorted({w.lower() for w in re.findall(r"[A-Za-z][\w-]{2,}", f"{source.hit.title} {source.abstract}")})
-        vectors = self.retriever.embedder.encode_array([*lone, *vocabulary])
-        closeness = vectors[:len(lone)] @ vectors[len(lone):].T
+        closeness = self._vectors_of(lone) @ self._vectors_of(vocabulary).T
         return float(closeness.max(axis=1).min()) < self.settings.answer.min_word_similarity
+
+    def _vectors_of(self, words: list[str]) -> np.ndarray:
+        """The embedding of each of `words` (one row each), encoding only those not met before: an
+        abstract's vocabulary is read again by every question that lands on it. Keeps at most
+        WORD_VECTORS_HELD words, then starts afresh."""
+        held = self._word_vectors
+        missing = sorted(set(words) - held.keys())
+        fresh = dict(zip(missing, self.retriever.embedder.encode_array(missing))) if missing else {}
+        if len(held) + len(fresh) > WORD_VECTORS_HELD:
+            self._word_vectors = {}
+        self._word_vectors.update(fresh)
+        return np.stack([fresh[w] if w in fresh else held[w] for w in words])
 
     def _near(self, phrase: str, source: Source) -> bool:
         """True when one of the source's sentences reaches answer.min_phrase_similarity in cosine to `phrase`."""

@@ -38,12 +38,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from rag.bibliography import authors_of, record_fact
 from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of
-from rag.conversation import standalone_question
+from rag.conversation import asked_of
 from rag.intent import Intent, classify, compound_parts, extreme_measure
 from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, headed_phrases
@@ -324,8 +325,7 @@ def _in_turn(first: str, then: str, sources: list[Source], max_sentences: int, r
     name = display_name(top) if top else ""
     if not name:
         return head
-    asked = standalone_question(then, [{"role": "user", "content": first}, {"role": "assistant", "content": ""}], 2,
-                                lambda answer: name)
+    asked = asked_of(then, name)
     shown = {statement.text for statement in head}
     return head + [st for st in compose(asked, classify(asked), [top], max_sentences, ratio) if st.text not in shown]
 
@@ -415,13 +415,19 @@ def _line_sentence(source: Source, intent: Intent, question: str) -> int:
 def _stating(source: Source, measure: list[str]) -> int | None:
     """The sentence of `source` stating a figure of `measure` (a number next to one of its words, the
     one holding most of its words), or None when none does."""
-    words = "|".join(re.escape(w) for w in measure)
-    # the figure stands next to the measure: "1000-layer", "24 layers", "3.2x faster", "a speedup of 5x"
-    figure = re.compile(rf"\d[\d.,]*\s*(?:[x×%]|times|-?fold)?\s*-?\s*(?:{words})|\b(?:{words})\w*\s+(?:of|by|to)\s+(?:up\s+to\s+)?\d",
-                        re.IGNORECASE)
+    figure = _figure_of(tuple(measure))
     held = [(sum(_holds(_stems(source.sentence(i)), w) for w in measure), i) for i in range(len(source.spans))
             if figure.search(_ENUMERATOR.sub(" ", source.sentence(i)))]
     return max(held, default=(0, None))[1]
+
+
+@lru_cache(maxsize=256)
+def _figure_of(measure: tuple[str, ...]) -> re.Pattern[str]:
+    """A figure standing next to a word of `measure`: "1000-layer", "24 layers", "3.2x faster", "a
+    speedup of 5x"."""
+    words = "|".join(re.escape(w) for w in measure)
+    return re.compile(rf"\d[\d.,]*\s*(?:[x×%]|times|-?fold)?\s*-?\s*(?:{words})|\b(?:{words})\w*\s+(?:of|by|to)\s+(?:up\s+to\s+)?\d",
+                      re.IGNORECASE)
 
 
 def _summary(source: Source, max_sentences: int) -> list[int]:

@@ -144,6 +144,12 @@ def standalone_question(question: str, history: list[dict] | None, max_messages:
     return _resolve(question, previous, subject)[0]
 
 
+def asked_of(question: str, name: str) -> str:
+    """`question`, a follow-up about one thing, asked of the paper called `name` ("what dataset did it
+    use?" -> "what dataset did SpikeInit use?"); unchanged when it is no follow-up."""
+    return _resolve(question, "", name)[0]
+
+
 def _counts_those(question: str, previous: str) -> bool:
     """True for "how many are there?" right after a question for papers."""
     return bool(previous) and bool(_HOW_MANY.match(question)) and papers_requested(previous)
