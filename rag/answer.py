@@ -249,7 +249,9 @@ class Answerer:
             sources = [replace(source, n=n) for n, source in enumerate((s for s in sources if introduces(s, thing)), start=1)]
         elif intent.kind in ("paper", "papers", "method", "summary") and not listing:
             topic = summary_topic(asked) if intent.kind == "summary" else asked  # "summarize", "results": no topic
-            kept = self._on_topic(sources, topic, final_head=intent.kind == "paper")
+            # a question for one paper, or for one paper's summary ("summarize the paper on quantum
+            # gravity"), ends on its topic: an unheld word heading it is a near miss
+            kept = self._on_topic(sources, topic, final_head=intent.kind in ("paper", "summary"))
             if intent.kind == "paper":  # "steering of audio diffusion models": one foreign word in a held phrase
                 kept = [source for source in kept if not self._foreign_word(topic, source)]
             # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:

@@ -90,6 +90,9 @@ _PROPOSES = re.compile(
 # A sentence reporting a result: what the method achieves, improves or reduces, a percentage.
 _RESULT = re.compile(r"\b(?:achiev(?:es|ed|ing)|improv(?:es|ed|ing)|reduc(?:es|ed|ing)|state-of-the-art|yields?|gains?)\b|\d%",
                      re.IGNORECASE)
+# A sentence on how a paper was evaluated.
+_EVALUATED = re.compile(r"\b(?:experiments?|experimental(?:ly)?|evaluat(?:e|es|ed|ing|ions?)|benchmarks?|benchmarked|empirical(?:ly)?|"
+                        r"tested|tests|validat(?:e|es|ed|ing|ions?)|results)\b", re.IGNORECASE)
 # The authors saying what they found: "we find", "we also show", "we experimentally confirmed" (a pattern fragment).
 _WE_FIND = r"we\s+(?:also\s+|further\s+|\w+ly\s+)?(?:find|found|show(?:ed)?|demonstrate(?:d)?|observe(?:d)?|prove(?:d)?|confirm(?:ed)?|verif(?:y|ied))"
 # What results say they show, after up to `{}` words: "our experiments clearly demonstrate".
@@ -274,7 +277,10 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         return [_quote(src, i, lead=True) for src in compared for i in _summary(src, 1)]
     top = sources[0]
     if intent.kind == "summary":
-        chosen = _findings(top)[:max_sentences] if intent.noun == "findings" else _summary(top, max_sentences)
+        if intent.noun == "evaluation":  # how it was tested and what came out, else what it found
+            chosen = (_evaluation(top) or _findings(top))[:max_sentences]
+        else:
+            chosen = _findings(top)[:max_sentences] if intent.noun == "findings" else _summary(top, max_sentences)
         if not chosen:
             return _silence(top, intent, question)
         return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(chosen)]
@@ -452,6 +458,21 @@ def _findings(source: Source) -> list[int]:
     ... by 12%"), not a sentence about other work."""
     return [i for i in range(_did(source), len(source.spans))
             if (_FOUND.search(source.sentence(i)) or _RESULT.search(source.sentence(i))) and not _sets_scene(source.sentence(i))]
+
+
+def _evaluation(source: Source) -> list[int]:
+    """The sentences saying how the paper was evaluated, in the abstract's order, from the one saying
+    what the authors did on: those naming experiments, evaluations, benchmarks or results ("Extensive
+    experiments on the large QH9 and MD17 datasets demonstrate ..."), and a sentence stating figures
+    right after one ("The sparsified ResNet-18 model requires only 7.04M SOPs ...")."""
+    chosen: list[int] = []
+    for i in range(_did(source), len(source.spans)):
+        sentence = source.sentence(i)
+        if _sets_scene(sentence):
+            continue
+        if _EVALUATED.search(sentence) or (chosen and chosen[-1] == i - 1 and re.search(r"(?<![\w(])\d", sentence)):
+            chosen.append(i)
+    return chosen
 
 
 def plan_text(statements: list[Statement]) -> str:

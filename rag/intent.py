@@ -160,7 +160,10 @@ _EXPANSION = re.compile(
 # Where a work's code is: "is X open source?", "where can I get the X code", "X code link", "github for X".
 _CODE = re.compile(
     r"\bopen[\s-]?sourced?\b|\bsource\s+code\b|\bcode\s+(?:link|url|release|available|availability|repository|repo)\b"
-    r"|\b(?:get|find|download)\s+(?:the\s+)?(?:\S+\s+)?code\b|\bgithub\b|\b(?:is|was)\s+(?:the\s+|its\s+)?code\s+(?:released|public|available)\b",
+    r"|\b(?:get|find|download)\s+(?:the\s+)?(?:\S+\s+)?code\b|\bgithub\b"
+    r"|\b(?:is|was|are)\s+(?:the\s+|its\s+|their\s+)?(?:code|implementation)\b(?:\s+(?:for|of)\s+[\w'’().-]+)?\s+(?:released|public|available|shared|online)\b"
+    r"|\b(?:release|releases|released|share|shares|shared|publish|publishes|published)\s+(?:the\s+|its\s+|their\s+)?(?:code|implementation)\b"
+    r"|\bis\s+there\s+(?:any\s+|an?\s+)?(?:code|implementation)\b",
     re.IGNORECASE)
 # A request for something no paper abstract holds: a joke, a poem, a story (not a question about research);
 # who cites a paper or how often ("which papers cite mixup": an abstract's "\\cite{...}" is no citation of it);
@@ -190,11 +193,22 @@ _SUMMARY = re.compile(
     r"|\bwhat\s+(?:is|was)\s+(?:the\s+)?(?:[\w-]+\s+){0,5}(?:paper|work|study|article|abstract)\s+about\b"
     r"|\bwhat\s+(?:is|was)\s+(?:the\s+)?(?:paper|work|study|article)\s+(?:on|by|from|with)\s+.+?\s+about\s*\W*$",
     re.IGNORECASE)
-# The words that ask for a summary or for results, not for a topic.
-_SUMMARY_WORDS = re.compile(r"\b(?:summar\w*|tl;?\s*dr|overview|nutshell|gist|results?|findings?|main|key|find|about)\b",
+# The words that ask for a summary, for results or for how a paper was evaluated, not for a topic.
+_SUMMARY_WORDS = re.compile(r"\b(?:summar\w*|tl;?\s*dr|overview|nutshell|gist|results?|findings?|main|key|find|about|"
+                            r"evaluat\w*|tested|test|validat\w*|benchmarked|assess\w*|experiments?|experimental|empirical|evidence|runs?)\b",
                             re.IGNORECASE)
 # "what are GEAR's results", "what did they find", "main findings of X", "what results does it report",
 # "what does GEAR achieve": what the paper found.
+# How a paper was evaluated, or its (experimental) results: "how is QHNetV2 evaluated?", "how do they
+# validate GCMs?", "what experiments does MeshFT run?", "what are the results of UniSparse?"; not which
+# datasets or how many ("which datasets was X tested on" asks for names, an entity).
+_EVALUATION = re.compile(
+    r"^\W*how\s+(?:is|was|are|were)\s+(?:[\w'’().-]+\s+){1,6}?(?:evaluated|tested|validated|benchmarked|assessed)\s*\W*$"
+    r"|^\W*how\s+(?:do|did|does)\s+(?:[\w'’().-]+\s+){1,3}?(?:evaluate|test|validate|benchmark|assess)(?:\s+[\w'’().-]+){0,4}\s*\W*$"
+    r"|\bwhat\s+(?:experiments?|evaluations?|empirical\s+evidence)\s+(?:does|do|did|is|are|was|were)\b"
+    r"|\bwhat\s+(?:are|were)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}?(?:main\s+|key\s+)?(?:experimental\s+|empirical\s+)?results\b"
+    r"|\b(?:experimental|empirical)\s+results\b",
+    re.IGNORECASE)
 _FINDINGS = re.compile(
     r"\bwhat\s+(?:are|were)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}?(?:main\s+|key\s+)?(?:results|findings)\b"
     r"|\b(?:main|key)\s+(?:results|findings)\b|\bwhat\s+did\s+(?:[\w'’-]+\s+){1,4}?find\b"
@@ -330,6 +344,8 @@ def classify(question: str) -> Intent:
         return Intent("bibliographic", _bibliographic_noun(bibliographic.group(0)))
     if _CODE.search(question):
         return Intent("code")
+    if _EVALUATION.search(question):
+        return Intent("summary", "evaluation")
     if _FINDINGS.search(question):
         return Intent("summary", "findings")
     if _SUMMARY.search(question):

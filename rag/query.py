@@ -20,13 +20,14 @@ _FRAMING = frozenset(
     researcher researchers author authors approach approaches propose proposes proposed present presents
     presented introduce introduces describe describes discuss discusses address addresses tell explain
     find list show shows give gives look looks exist existing there any anything someone something
-    kind kinds way ways""".split()
+    kind kinds way ways summarize summarise summarized summarised overview recommend recommended suggest
+    help helps need needs want wants please""".split()
 )
 # Verbs and nouns that frame what a paper does with its topic ("papers that use/train models with X").
 _LIGHT = frozenset(
     """use uses used using train trains trained model models method methods apply applies applied employ
     employs employed build builds make makes do does get gets take takes go goes come comes involve
-    involves involving leverage leverages rely relies based""".split()
+    involves involving leverage leverages rely relies based would might must shall""".split()
 )
 _WORD = re.compile(r"[\w'-]+|[^\w\s]")
 # "which/what papers ...", "list (the) papers ...", "papers that/which/on/about ...", "any work on ...".

@@ -1,0 +1,83 @@
+"""Found by using the chat on the seeds (stop 28): how a paper was evaluated and what its results are,
+whether its code is out, and requests worded around the reader ("which paper would help me with X",
+"summarize the papers on X") that were refused because their framing words are in no abstract."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.intent import Intent, classify
+from rag.query import content_query, topic_words
+
+
+@pytest.mark.parametrize("question", [
+    "How is QHNetV2 evaluated?", "How was the Hamiltonian prediction paper tested?", "How do they validate GCMs?",
+    "What experiments does MeshFT run?", "What are the results of UniSparse?", "What are UniSparse's experimental results?",
+])
+def test_evaluation_questions_ask_how_it_was_tested(question):
+    assert classify(question) == Intent("summary", "evaluation")
+
+
+@pytest.mark.parametrize("question", [
+    "Which datasets was QHNetV2 tested on?",  # names of datasets: an entity
+    "How many datasets were Harmonic Resonate-and-Fire layers evaluated on?",  # a count
+    "What did the UniSparse authors find?",  # findings, theoretical ones included
+])
+def test_names_counts_and_findings_are_no_evaluation_question(question):
+    assert classify(question).noun != "evaluation"
+
+
+def test_how_a_paper_is_evaluated_quotes_its_experiments_not_its_method(extractive):
+    answer = extractive.ask("How is QHNetV2 evaluated?")
+    assert "QH9 and MD17 datasets" in answer.answer, answer.answer
+    assert "Clebsch" not in answer.answer  # the method sentence the question used to get
+    assert "promising direction" not in answer.answer  # "SO(2)" is no figure following the experiments
+
+
+def test_the_experiments_of_a_paper_are_its_evaluation_sentence_not_a_silence(extractive):
+    answer = extractive.ask("What experiments does MeshFT run?")
+    assert not answer.refused
+    assert "does not" not in answer.answer  # it was "does not say which experiments"
+    assert "analytic and realistic datasets" in answer.answer, answer.answer
+
+
+def test_results_are_the_experimental_results_with_their_figures(extractive):
+    answer = extractive.ask("What are the results of UniSparse?")
+    assert "state-of-the-art trade-off" in answer.answer and "92.38" in answer.answer, answer.answer
+    assert "affine parameters" not in answer.answer  # a finding on batch normalization, no result
+
+
+@pytest.mark.parametrize("question,intent", [
+    ("Is the code for MeshFT released?", "code"), ("Is there code for QHNetV2?", "code"),
+    ("Did the SpikeInit authors release their code?", "code"), ("Is the implementation of CARD public?", "code"),
+    ("Which papers study code generation?", "papers"),
+])
+def test_code_release_questions(question, intent):
+    assert classify(question).kind == intent
+
+
+def test_code_not_linked_is_said_and_code_linked_is_quoted(extractive):
+    silent = extractive.ask("Is the code for MeshFT released?")
+    assert silent.answer == "The MeshFT-Net abstract does not link its code [1].", silent.answer
+    linked = extractive.ask("Is there code for QHNetV2?")
+    assert "github.com/divelab/AIRS" in linked.answer, linked.answer
+
+
+@pytest.mark.parametrize("question,words", [
+    ("Which paper would help me with catastrophic forgetting?", ["catastrophic", "forgetting"]),
+    ("Summarize the papers on single-cell data.", ["single-cell", "data"]),
+    ("I need an overview of spiking networks, please", ["spiking", "networks"]),
+])
+def test_the_readers_own_words_are_no_topic(question, words):
+    assert topic_words(content_query(question)) == words
+
+
+def test_a_paper_that_would_help_with_a_problem_is_the_paper_on_it(extractive):
+    answer = extractive.ask("Which paper would help me with catastrophic forgetting?")
+    assert not answer.refused and "catastrophic forgetting" in answer.answer, answer.answer
+
+
+def test_summarize_the_papers_on_a_topic_lists_them(extractive):
+    answer = extractive.ask("Summarize the papers on single-cell data.")
+    assert not answer.refused
+    assert "single-cell transcriptomic data" in answer.answer and "InfoGlobe" in answer.answer, answer.answer
