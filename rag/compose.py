@@ -186,8 +186,9 @@ _QUANTIFIERS = set(tokenize("several multiple many various numerous"))
 # the verbalized persuasion framework tested") found it already; they say nothing about which of its
 # sentences answers.
 _LOCATOR = re.compile(
-    r"(?:^\W*|\b(?:in|of|from|for|by|with|per|is|are|was|were)\s+)(?:the|this|that)\s+[^?,;]{0,60}?\b(?:paper|work|study|article|abstract|framework)\b",
+    r"(?:^\W*|\b(?:in|of|from|for|by|with|per|is|are|was|were|does|do|did)\s+)(?:the|this|that)\s+[^?,;]{0,60}?\b(?:paper|work|study|article|abstract|framework)\b",
     re.IGNORECASE)
+_HOW_IT_WORKS = re.compile(r"^(\W*how\b.*?)\bworks?\s*\W*$", re.IGNORECASE)
 # A sentence about the answer or its sources rather than the papers: an echo of the prompt's layout.
 _META = re.compile(r"\b(?:this|the)\s+(?:answer|question|sources?|context|prompt|passages?|excerpts?)\b", re.IGNORECASE)
 # "the weights and shape parameters": a thing set aside ("besides weights") listed with another.
@@ -366,6 +367,7 @@ def bears_on(sentence: str, question: str, source: Source) -> bool:
 def _asked_stems(question: str, source: Source) -> set[str]:
     """The stems of what `question` asks about `source`: its words but the paper's own names,
     locator words and quantifiers (empty for "what is BEARCUBS?")."""
+    question = _HOW_IT_WORKS.sub(r"\1", question)  # "how does MindZero work?" asks about nothing but the paper
     return _stems(_LOCATOR.sub(" ", question)) - _stems(" ".join(_own_words(source, question))) - _QUANTIFIERS
 
 

@@ -81,3 +81,14 @@ def test_summarize_the_papers_on_a_topic_lists_them(extractive):
     answer = extractive.ask("Summarize the papers on single-cell data.")
     assert not answer.refused
     assert "single-cell transcriptomic data" in answer.answer and "InfoGlobe" in answer.answer, answer.answer
+
+
+def test_how_a_named_paper_works_quotes_the_sentence_introducing_it(extractive):
+    # "work" in "how does MindZero work?" is no topic word: the question asks about the paper alone
+    answer = extractive.ask("How does MindZero work?")
+    assert "self-supervised reinforcement learning framework" in answer.answer, answer.answer
+
+
+def test_the_paper_a_how_question_points_at_is_no_evidence_for_a_sentence():
+    from rag.compose import _LOCATOR
+    assert _LOCATOR.sub(" ", "How does the Theory of Mind paper infer mental states?").split() == ["How", "infer", "mental", "states?"]
