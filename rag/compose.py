@@ -47,7 +47,7 @@ from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of
 from rag.conversation import asked_of
 from rag.intent import Intent, classify, compound_parts, extreme_measure
 from rag.premise import premise_corrections
-from rag.query import FIELD_ACRONYMS, headed_phrases
+from rag.query import FIELD_ACRONYMS, content_query, headed_phrases
 from rag.sources import Source
 from rag.text import NUMBER_WORDS, defined_acronyms, key_terms, tokenize
 from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_opening, mentions_name, names_any, own_names,
@@ -409,15 +409,18 @@ def _contribution(source: Source, ranked: list[int]) -> int | None:
 def _line_sentence(source: Source, intent: Intent, question: str) -> int:
     """The sentence a list line quotes: the one scoring best for the question, unless that is an
     opening sentence speaking of the field ("Data-driven models are revolutionizing weather
-    forecasting."): then the best of the later ones holding as much of the question that are not
-    about other work, when there is one. A list line says what each paper does."""
+    forecasting.") or one about other work ("However, existing studies often rely on weather data in
+    pixel space"): then the best of the others holding as much of the question that are neither,
+    when there is one. A list line says what each paper does."""
     scores = _scores(source, intent, question)
     best = int(np.argmax(scores))
-    if best > 0 or _OWN.search(source.sentence(0)):
+    opening = best == 0 and not _OWN.search(source.sentence(0))
+    if not (opening or _sets_scene(source.sentence(best))):
         return best
-    focus = _focus(source, question)
-    later = [i for i in range(1, len(scores)) if focus[i] >= focus[0] and not _sets_scene(source.sentence(i))]
-    return max(later, key=lambda i: scores[i]) if later else best
+    focus = _focus(source, content_query(question))  # "study" of "which papers study X" is no evidence
+    others = [i for i in range(len(scores)) if i != best and focus[i] >= focus[best] and not _sets_scene(source.sentence(i))
+              and (i > 0 or _OWN.search(source.sentence(0)))]
+    return max(others, key=lambda i: scores[i]) if others else best
 
 
 def _stating(source: Source, measure: list[str]) -> int | None:

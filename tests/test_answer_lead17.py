@@ -92,3 +92,10 @@ def test_how_a_named_paper_works_quotes_the_sentence_introducing_it(extractive):
 def test_the_paper_a_how_question_points_at_is_no_evidence_for_a_sentence():
     from rag.compose import _LOCATOR
     assert _LOCATOR.sub(" ", "How does the Theory of Mind paper infer mental states?").split() == ["How", "infer", "mental", "states?"]
+
+
+def test_a_list_line_quotes_what_the_paper_does_not_the_work_it_improves_on(extractive):
+    answer = extractive.ask("Which papers study weather?")
+    wla = next(line for line in answer.answer.splitlines() if line.startswith("- WLA:"))
+    assert "we propose a novel Weather Latent Autoencoder" in wla, wla
+    assert "existing studies" not in answer.answer  # "However, existing studies often rely on ...": other work
