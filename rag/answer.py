@@ -20,7 +20,7 @@ from rag.bibliography import collection_summary
 from rag.conversation import asks_for_more, earlier_answers, standalone_question
 from rag.errors import RagError
 from rag.compose import (Statement, bears_on, compose, introduces, lone_unheld_words, misses_measure, not_mentioned, plan_text, silent_about,
-                          unheld_phrases, unheld_words)
+                          unheld_names, unheld_phrases, unheld_words)
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import Intent, bare_topic, classify, introduced_thing, summary_topic, without_answer_form
 from rag.metadata import hit_abstract
@@ -242,8 +242,14 @@ class Answerer:
     def _fitting(self, intent: Intent, asked: str, sources: list[Source], listing: bool) -> tuple[list[Source], list[Statement]]:
         """The sources (renumbered) that may answer `asked` given its intent, none for a near miss,
         and the statement that answers alone when a named paper's abstract never mentions what a
-        yes/no question asks about ("does MAML need second derivatives")."""
+        yes/no question asks about ("does MAML need second derivatives") or another name the question
+        writes ("how does MEG-XL use EEG recordings?")."""
         silence: list[Statement] = []
+        if intent.kind in ("quantity", "method", "general", "cause") and sources \
+                and calls_by_name(asked, sources[0].hit.title, sources[0].abstract) and unheld_names(asked, sources[0]):
+            # "how does MEG-XL use EEG recordings?", "what accuracy does UniSparse get on ImageNet?": the
+            # named paper's abstract never writes the other name asked about, so it cannot tell.
+            return sources, [not_mentioned(sources[0], unheld_names(asked, sources[0])[0])]
         thing = introduced_thing(asked) if intent.kind == "paper" else ""
         if thing:  # "which paper introduced the Adam optimizer": the paper that did, not one that only mentions it
             sources = [replace(source, n=n) for n, source in enumerate((s for s in sources if introduces(s, thing)), start=1)]

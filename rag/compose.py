@@ -49,7 +49,7 @@ from rag.intent import Intent, classify, compound_parts, extreme_measure
 from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, content_query, headed_phrases
 from rag.sources import Source
-from rag.text import NUMBER_WORDS, defined_acronyms, key_terms, tokenize
+from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, names_in, tokenize
 from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_opening, mentions_name, names_any, own_names,
                         plain_markup, readable_markup, title_head)
 
@@ -999,6 +999,37 @@ def unheld_phrases(question: str, source: Source, runs: bool = True, final_head:
         if stems and not any(holds_stem(held, stem) for stem in stems) and not _acronym_held(phrase[-1], held) \
                 and " ".join(phrase) not in unheld:
             unheld.append(" ".join(phrase))  # judged with the phrase it heads
+    return unheld
+
+
+def _initials_of(acronym: str, spaced: str) -> bool:
+    """True when `acronym` (capitals only, 2-5 letters) is the initials of words in a row of `spaced`
+    (lower-cased words joined by single spaces, stop words left out): "BN" of "batch normalization"."""
+    if not (2 <= len(acronym) <= 5 and acronym.isalpha() and acronym.isupper()):
+        return False
+    words = [w for w in spaced.split() if w not in STOPWORDS]
+    initials = "".join(w[0] for w in words)
+    return acronym.lower() in initials and any(initials[i:i + len(acronym)] == acronym.lower()
+                                               for i in range(len(words) - len(acronym) + 1))
+
+
+def unheld_names(question: str, source: Source) -> list[str]:
+    """The names the question writes (`rag.text.names_in`: "EEG", "ImageNet", "GPT-4") that the
+    source's title and abstract do not, in any case, plural, hyphenation or spelled out ("large
+    language models" holds "LLMs"); a name that is the start of one the abstract writes, or that one
+    of its names starts ("QHNet" and "QHNetV2"), counts as held."""
+    text = fold_accents(f"{source.hit.title} {source.abstract}").lower()
+    words = {w for word in re.findall(r"[a-z0-9][a-z0-9.-]*[a-z0-9]|[a-z0-9]", text) for w in (word, word.replace("-", ""), *word.split("-"))}
+    spaced = " ".join(re.findall(r"[a-z0-9]+", text))
+    unheld = []
+    for name in names_in(fold_accents(question)):
+        bare = name.lower().replace("-", "")
+        forms = {bare, bare.removesuffix("s"), f"{bare}s"}
+        spelled = FIELD_ACRONYMS.get(bare.removesuffix("s"), "")
+        if forms & words or (spelled and f" {spelled}" in f" {spaced}") or _initials_of(name.removesuffix("s"), spaced) \
+                or any(len(f) >= 4 and len(w) >= 4 and (w.startswith(f) or f.startswith(w)) for f in forms for w in words):
+            continue
+        unheld.append(name)
     return unheld
 
 

@@ -99,3 +99,22 @@ def test_a_list_line_quotes_what_the_paper_does_not_the_work_it_improves_on(extr
     wla = next(line for line in answer.answer.splitlines() if line.startswith("- WLA:"))
     assert "we propose a novel Weather Latent Autoencoder" in wla, wla
     assert "existing studies" not in answer.answer  # "However, existing studies often rely on ...": other work
+
+
+@pytest.mark.parametrize("question,answer", [
+    ("How does MEG-XL use EEG recordings?", "The MEG-XL abstract does not mention EEG [1]."),  # it records MEG
+    ("What accuracy does UniSparse get on ImageNet?", "The UniSparse abstract does not mention ImageNet [1]."),  # CIFAR-10 only
+    ("How does MeshFT handle CFD meshes?", "The MeshFT-Net abstract does not mention CFD [1]."),
+])
+def test_a_named_paper_silent_on_another_name_asked_about_says_so(extractive, question, answer):
+    assert extractive.ask(question).answer == answer
+
+
+@pytest.mark.parametrize("question,held", [
+    ("What accuracy does UniSparse get on CIFAR-10?", "92.38"),  # the name the abstract writes
+    ("How do SNNs in UniSparse use BN?", "UniSparse"),  # "BN": the initials of words it writes ("batch normalization")
+    ("How does QHNetV2 compare to QHNet?", "QHNetV2"),  # the start of a name it writes
+])
+def test_names_the_abstract_holds_otherwise_are_answered(extractive, question, held):
+    answer = extractive.ask(question)
+    assert not answer.refused and "does not mention" not in answer.answer and held in answer.answer, answer.answer
