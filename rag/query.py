@@ -33,10 +33,12 @@ _WORD = re.compile(r"[\w'-]+|[^\w\s]")
 # "which/what papers ...", "list (the) papers ...", "papers that/which/on/about ...", "any work on ...".
 _PLURAL = r"(?:papers|articles|works|studies|publications)"
 _PAPERS = r"(?:papers|articles|publications)"  # never "user studies", "follow-up works"
+# "studies" or "works" after a singular noun is its verb: "which paper studies X", "which method works best".
+_NOT_A_VERB = "".join(rf"(?<!{noun}\s)" for noun in ("paper", "article", "study", "work", "model", "method", "approach", "one"))
 _LIST_QUESTION = re.compile(
     rf"\b(?:which|what|list|name|find|show|give|recommend|are\s+there|other|several|some|all|compare|contrast|summari[sz]e)\b"
-    rf"[^.?!]{{0,40}}\b{_PLURAL}\b"
-    rf"|\b{_PLURAL}\s+(?:that|which|about|on|using|use|study|studying|propose|proposing|tackle|address)\b"
+    rf"[^.?!]{{0,40}}{_NOT_A_VERB}\b{_PLURAL}\b"
+    rf"|{_NOT_A_VERB}\b{_PLURAL}\s+(?:that|which|about|on|using|use|study|studying|propose|proposing|tackle|address)\b"
     rf"|\bhow\s+many\s+(?:{_PLURAL}|(?:[\w-]+\s+){{1,2}}?{_PAPERS})\b"  # "how many (ICLR) papers are about X": the list answers it
     # "what are the main approaches to X": an overview, which the papers taking each approach give
     r"|\bwhat\s+are\s+(?:the\s+)?(?:(?:main|key|existing|different|common|recent|current|known)\s+)?"

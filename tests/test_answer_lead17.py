@@ -118,3 +118,13 @@ def test_a_named_paper_silent_on_another_name_asked_about_says_so(extractive, qu
 def test_names_the_abstract_holds_otherwise_are_answered(extractive, question, held):
     answer = extractive.ask(question)
     assert not answer.refused and "does not mention" not in answer.answer and held in answer.answer, answer.answer
+
+
+@pytest.mark.parametrize("question,several", [
+    ("Which paper studies LoRA forgetting?", False), ("Which paper works on weather?", False),
+    ("Which method works best?", False), ("Which papers study LoRA?", True), ("What works study SNNs?", True),
+    ("Which studies use radar?", True),
+])
+def test_studies_and_works_after_a_singular_noun_are_its_verb(question, several):
+    from rag.query import papers_requested
+    assert papers_requested(question) is several
