@@ -411,17 +411,15 @@ def _line_sentence(source: Source, intent: Intent, question: str) -> int:
     """The sentence a list line quotes: the one scoring best for the question, unless that is an
     opening sentence speaking of the field ("Data-driven models are revolutionizing weather
     forecasting.") or one about other work ("However, existing studies often rely on weather data in
-    pixel space"): then the best of the others holding as much of the question that are neither,
-    when there is one. A list line says what each paper does."""
+    pixel space"): then the best of the authors' own sentences holding as much of the topic, else the
+    one saying what they did (`_did`). A list line says what each paper does."""
     scores = _scores(source, intent, question)
     best = int(np.argmax(scores))
-    opening = best == 0 and not _OWN.search(source.sentence(0))
-    if not (opening or _sets_scene(source.sentence(best))):
+    if _OWN.search(source.sentence(best)) or not (best == 0 or _sets_scene(source.sentence(best))):
         return best
     focus = _focus(source, content_query(question))  # "study" of "which papers study X" is no evidence
-    others = [i for i in range(len(scores)) if i != best and focus[i] >= focus[best] and not _sets_scene(source.sentence(i))
-              and (i > 0 or _OWN.search(source.sentence(0)))]
-    return max(others, key=lambda i: scores[i]) if others else best
+    own = [i for i in range(len(scores)) if i != best and focus[i] >= focus[best] and _OWN.search(source.sentence(i))]
+    return max(own, key=lambda i: scores[i]) if own else _did(source)
 
 
 def _stating(source: Source, measure: list[str]) -> int | None:

@@ -34,7 +34,7 @@ _WORD = re.compile(r"[\w'-]+|[^\w\s]")
 _PLURAL = r"(?:papers|articles|works|studies|publications)"
 _PAPERS = r"(?:papers|articles|publications)"  # never "user studies", "follow-up works"
 # "studies" or "works" after a singular noun is its verb: "which paper studies X", "which method works best".
-_NOT_A_VERB = "".join(rf"(?<!{noun}\s)" for noun in ("paper", "article", "study", "work", "model", "method", "approach", "one"))
+_NOT_A_VERB = "".join(rf"(?<!\b{noun}\s)" for noun in ("paper", "article", "study", "work", "model", "method", "approach", "one"))
 _LIST_QUESTION = re.compile(
     rf"\b(?:which|what|list|name|find|show|give|recommend|are\s+there|other|several|some|all|compare|contrast|summari[sz]e)\b"
     rf"[^.?!]{{0,40}}{_NOT_A_VERB}\b{_PLURAL}\b"
