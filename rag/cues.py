@@ -361,15 +361,20 @@ def words(text: str) -> list[str]:
     suspended hyphen takes the compound's last part ("mesh-, and physics-agnostic"); "not
     only", "not just" and "not merely" add rather than negate ("also"); "no less than 14.4%" is "at
     least 14.4%" and "no more than 3" is "at most 3" (bounds, not negations); a thousands separator
-    is no clause break ("1,000-layer")."""
+    is no clause break ("1,000-layer"); "keeps X from collapsing" is "prevents collapsing X"."""
     text = re.sub(r"\b(?:no longer|stop(?:s|ped)? being|ceas(?:es|ed|e) to(?: be)?)\b", "not", unify_dashes(text).lower().replace("n't", " not"))
     text = _SUSPENDED.sub(lambda m: re.sub(r"([a-z0-9]+)-(?=[\s,])", rf"\1-{m.group(3)}", m.group(1)) + m.group(2), text)
     text = _VERB_NOTHING.sub(lambda m: m.group(0) if m.group(1) in STOPWORDS else f"not {m.group(1)}", text)
     text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)  # "1,000-layer" is "1000-layer", no clause break
+    text = _KEEPS_FROM.sub(r"prevents \2 \1", text)  # "keeps the composition from collapsing" prevents collapsing
     text = re.sub(r"\bno (?:less|fewer) than (?=\d)", "at least ", text)
     text = re.sub(r"\bno more than (?=\d)", "at most ", text)
     text = re.sub(r"\bnot (?:only|just|merely|solely|simply)\b", "also", text)
     return re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text)
+
+
+# "keeps X from V-ing", "stops X from V-ing": X does not V (one to six words of X).
+_KEEPS_FROM = re.compile(r"\b(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+((?:[a-z0-9'\-]+\s+){1,6}?)from\s+([a-z\-]+ing)\b")
 
 
 def stem(word: str) -> str:
@@ -623,7 +628,8 @@ def _prefix_clash(claim: list[str], passage: list[str], context: list[str],
     return None
 
 
-_NOUN_ENDINGS = ("ity", "ities", "ion", "ions", "ness", "ment", "ments", "ance", "ances", "ence", "ences", "ism")
+_NOUN_ENDINGS = ("ity", "ities", "ion", "ions", "ness", "ment", "ments", "ance", "ances", "ence", "ences", "ism",
+                 "ics")  # "physics", "dynamics": no denial in "non-physical"
 _VERB_ENDINGS = ("ize", "izes", "ise", "ises", "ate", "ates", "ify", "ifies")
 
 
@@ -1888,11 +1894,21 @@ def _participle(word: str) -> bool:
     return word.endswith("ing") and len(word) > 6 and _content(word) and word not in _QUALIFIERS
 
 
+def _noun_before(word: str) -> bool:
+    """Whether `word`, right before a noun, can name a kind though the general vocabulary also
+    inflects it as a verb ("image generation", "weight decay", "audio recordings"): a plain form,
+    no "-ed", "-ing" or "-ly", no qualifier, no number, five letters or more."""
+    return len(word) >= 5 and _content(word) and word.isalpha() and word not in _QUALIFIERS \
+        and not word.endswith(("ed", "ing", "ly", "s"))
+
+
 def _slot_words(claim: list[str], passage: list[str], known_words: list[str]) -> tuple[str, str] | None:
     """A detail swapped in the modifier slot of the same head word: the claim's one or two words
     before a word of the passage ("in classification settings", "the leading data-driven
     heteropolymer design") face other words right before that word in the passage ("in regression
-    settings", "the leading physics-based heteropolymer"), after the same content word, or after
+    settings", "the leading physics-based heteropolymer"; one word right before it may be one the
+    vocabulary also inflects as a verb, `_noun_before`: "video generation" against "image
+    generation"), after the same content word, or after
     the same function word and the same word before it (a claim's first words face no slot). The
     claim's words are words `known_words` never uses and name things (see `_naming`); the
     passage's words share no stem with the claim and name things too. Verbs, adverbs and
@@ -1925,7 +1941,8 @@ def _slot_words(claim: list[str], passage: list[str], known_words: list[str]) ->
         i = j - 1 if j < 2 or not new(claim[j - 2]) else j - 2
         for k in (k for k, h in enumerate(heads) if h == head):
             m = k
-            while m > 0 and k - m < 3 and (_naming(passage[m - 1], True) or (m == k and _participle(passage[m - 1]))) \
+            while m > 0 and k - m < 3 and (_naming(passage[m - 1], True) or (m == k and (_participle(passage[m - 1])
+                                                                                  or _noun_before(passage[m - 1])))) \
                     and _canonical(passage[m - 1]) not in mine:
                 m -= 1
             ours, theirs = " ".join(claim[i:j]), " ".join(passage[m:k])
