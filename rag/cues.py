@@ -116,6 +116,7 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"easy", "easier", "easily", "trivial", "trivially"}, {"challenging", "difficult", "harder", "difficulty"}),
     ({"mirror", "mirrors", "mirrored", "resemble", "resembles", "resembled"}, {"differ", "differs", "differed", "differing"}),
     ({"sparse"}, {"dense"}),
+    ({"ubiquitous", "widespread", "prevalent", "commonplace"}, {"rare", "uncommon"}),
     ({"homogeneous", "homogeneity", "uniform"}, {"heterogeneous", "heterogeneity", "heterogeneities", "nonuniform", "non-uniform"}),
     ({"robust", "robustly", "insensitive"}, {"sensitive", "vulnerable", "fragile", "brittle"}),
     ({"above"}, {"below"}),
@@ -164,7 +165,9 @@ MODIFIERS: list[tuple[set[str], set[str]]] = [
     ({"invariant"}, {"equivariant"}),
     ({"synthetic"}, {"real", "real-world"}),
     ({"same", "identical", "shared", "single"}, {"different", "distinct", "separate"}),
-    ({"excellent", "good", "full", "rich", "complete", "comprehensive"}, {"limited", "poor", "incomplete", "partial"}),
+    ({"single"}, {"multiple", "several"}),  # "a single MLIP architecture" against "multiple MLIP architectures"
+    ({"excellent", "good", "full", "rich", "complete", "comprehensive", "favorable", "favourable"},
+     {"limited", "poor", "incomplete", "partial"}),
 ]
 # Prefixes that negate or change the kind of the word they precede ("non-canonical",
 # "misaligned", "anti-Hebbian"); self/semi/weakly only change a kind of supervision.

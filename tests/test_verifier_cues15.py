@@ -6,7 +6,9 @@ compound ("LLM-derived") is present when the source writes the words it stands f
 where the source writes "three-dimensional"; the digit 1 of "14.4%" does not make "into one
 framework" a count; "any" is what "arbitrary" says, and "a first step toward" claims no priority.
 And one changed detail: a word the vocabulary also inflects as a verb ("image") fills the passage's
-modifier slot right before its noun, so "video generation" reads against "image generation".
+modifier slot right before its noun, so "video generation" reads against "image generation"; "a
+single X" against "multiple X", "a poor trade-off" against "a favorable trade-off", and "rare"
+against "ubiquitous" are opposite words.
 The guards keep the real contradictions, missing names and overclaims of the same shapes.
 
 Pure functions on text (rag.cues.contradiction, rag.text.missing_terms, rag.verifier.unstated_absolute).
@@ -28,6 +30,10 @@ PASSAGE_MESH = ("By eliminating non-physical degrees of freedom and learning onl
 PARAPHRASES = [
     ("ACE keeps the composition of the three experts from collapsing.", PASSAGE_ACE),
     ("On scaffold decoration, ACE stops the composed density from collapsing.", PASSAGE_ACE),
+    ("GEAR merges several models into a single transfer learning framework.",
+     "We integrate multiple models into a unified transfer learning framework."),
+    ("A single LLM is trained to predict the confidences of many other LLMs.",
+     "We train an LLM to predict the confidences of many other LLMs."),
     ("ACE raises attribute success rates in compositional image generation as well.",
      "Furthermore, ACE improves attribute success rates in compositional image generation."),
     ("MeshFT separates the topological structure of physics on a mesh from its metric structure, fixing the former and "
@@ -38,6 +44,12 @@ CONTRADICTIONS = [
     ("ACE lets the composition of the three experts collapse.", PASSAGE_ACE),
     ("ACE keeps the baselines from collapsing.", "ACE makes the baselines collapse on scaffold decoration."),
     ("The learned degrees of freedom are physical.", "The learned degrees of freedom are non-physical."),
+    # opposite words: one against many, poor against favorable, rare against ubiquitous
+    ("TriForces is tied to a single MLIP architecture.",
+     "We release pretrained TriForces variants across multiple MLIP architectures with code."),
+    ("LoRA is an unpopular fine-tuning method with a poor compute-performance trade-off.",
+     "LoRA is the dominant parameter-efficient fine-tuning method due to its favorable compute-performance trade-off."),
+    ("Lateral connections are rare in cortical circuits.", "Lateral connections (LCs) are ubiquitous in the cortical circuits."),
     # a changed detail in a modifier slot whose passage word is also a verb ("image")
     ("ACE is also applied to compositional video generation, where it raises attribute success rates.",
      "Furthermore, ACE improves attribute success rates in compositional image generation."),
