@@ -1897,21 +1897,11 @@ def _participle(word: str) -> bool:
     return word.endswith("ing") and len(word) > 6 and _content(word) and word not in _QUALIFIERS
 
 
-def _noun_before(word: str) -> bool:
-    """Whether `word`, right before a noun, can name a kind though the general vocabulary also
-    inflects it as a verb ("image generation", "weight decay", "audio recordings"): a plain form,
-    no "-ed", "-ing" or "-ly", no qualifier, no number, five letters or more."""
-    return len(word) >= 5 and _content(word) and word.isalpha() and word not in _QUALIFIERS \
-        and not word.endswith(("ed", "ing", "ly", "s"))
-
-
 def _slot_words(claim: list[str], passage: list[str], known_words: list[str]) -> tuple[str, str] | None:
     """A detail swapped in the modifier slot of the same head word: the claim's one or two words
     before a word of the passage ("in classification settings", "the leading data-driven
     heteropolymer design") face other words right before that word in the passage ("in regression
-    settings", "the leading physics-based heteropolymer"; one word right before it may be one the
-    vocabulary also inflects as a verb, `_noun_before`: "video generation" against "image
-    generation"), after the same content word, or after
+    settings", "the leading physics-based heteropolymer"), after the same content word, or after
     the same function word and the same word before it (a claim's first words face no slot). The
     claim's words are words `known_words` never uses and name things (see `_naming`); the
     passage's words share no stem with the claim and name things too. Verbs, adverbs and
@@ -1944,8 +1934,7 @@ def _slot_words(claim: list[str], passage: list[str], known_words: list[str]) ->
         i = j - 1 if j < 2 or not new(claim[j - 2]) else j - 2
         for k in (k for k, h in enumerate(heads) if h == head):
             m = k
-            while m > 0 and k - m < 3 and (_naming(passage[m - 1], True) or (m == k and (_participle(passage[m - 1])
-                                                                                  or _noun_before(passage[m - 1])))) \
+            while m > 0 and k - m < 3 and (_naming(passage[m - 1], True) or (m == k and _participle(passage[m - 1]))) \
                     and _canonical(passage[m - 1]) not in mine:
                 m -= 1
             ours, theirs = " ".join(claim[i:j]), " ".join(passage[m:k])

@@ -5,10 +5,8 @@ denial of "non-physical"; an acronym the claim writes in the plural ("PDEs", "HM
 compound ("LLM-derived") is present when the source writes the words it stands for; "3D" is present
 where the source writes "three-dimensional"; the digit 1 of "14.4%" does not make "into one
 framework" a count; "any" is what "arbitrary" says, and "a first step toward" claims no priority.
-And one changed detail: a word the vocabulary also inflects as a verb ("image") fills the passage's
-modifier slot right before its noun, so "video generation" reads against "image generation"; "a
-single X" against "multiple X", "a poor trade-off" against "a favorable trade-off", and "rare"
-against "ubiquitous" are opposite words.
+And opposite words: "a single X" against "multiple X", "a poor trade-off" against "a favorable
+trade-off", "rare" against "ubiquitous".
 The guards keep the real contradictions, missing names and overclaims of the same shapes.
 
 Pure functions on text (rag.cues.contradiction, rag.text.missing_terms, rag.verifier.unstated_absolute).
@@ -34,8 +32,6 @@ PARAPHRASES = [
      "We integrate multiple models into a unified transfer learning framework."),
     ("A single LLM is trained to predict the confidences of many other LLMs.",
      "We train an LLM to predict the confidences of many other LLMs."),
-    ("ACE raises attribute success rates in compositional image generation as well.",
-     "Furthermore, ACE improves attribute success rates in compositional image generation."),
     ("MeshFT separates the topological structure of physics on a mesh from its metric structure, fixing the former and "
      "learning only the latter, which yields near-zero energy drift and good data efficiency.", PASSAGE_MESH),
 ]
@@ -50,9 +46,6 @@ CONTRADICTIONS = [
     ("LoRA is an unpopular fine-tuning method with a poor compute-performance trade-off.",
      "LoRA is the dominant parameter-efficient fine-tuning method due to its favorable compute-performance trade-off."),
     ("Lateral connections are rare in cortical circuits.", "Lateral connections (LCs) are ubiquitous in the cortical circuits."),
-    # a changed detail in a modifier slot whose passage word is also a verb ("image")
-    ("ACE is also applied to compositional video generation, where it raises attribute success rates.",
-     "Furthermore, ACE improves attribute success rates in compositional image generation."),
 ]
 
 
