@@ -165,7 +165,8 @@ MODIFIERS: list[tuple[set[str], set[str]]] = [
     ({"invariant"}, {"equivariant"}),
     ({"synthetic"}, {"real", "real-world"}),
     ({"same", "identical", "shared", "single"}, {"different", "distinct", "separate"}),
-    ({"single"}, {"multiple", "several"}),  # "a single MLIP architecture" against "multiple MLIP architectures"
+    ({"single"}, {"multiple"}),  # "a single MLIP architecture" against "multiple MLIP architectures" ("several" is no opposite:
+    # "maps several subsets into one representation" against "limited to a single subset")
     ({"excellent", "good", "full", "rich", "complete", "comprehensive", "favorable", "favourable"},
      {"limited", "poor", "incomplete", "partial"}),
 ]

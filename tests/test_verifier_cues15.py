@@ -30,6 +30,8 @@ PARAPHRASES = [
     ("On scaffold decoration, ACE stops the composed density from collapsing.", PASSAGE_ACE),
     ("GEAR merges several models into a single transfer learning framework.",
      "We integrate multiple models into a unified transfer learning framework."),
+    ("The Pressure-Variable Unified Module maps several pressure-variable subsets into one representation.",
+     "Existing studies are limited to a single pressure-variable subset (PVS)."),
     ("A single LLM is trained to predict the confidences of many other LLMs.",
      "We train an LLM to predict the confidences of many other LLMs."),
     ("MeshFT separates the topological structure of physics on a mesh from its metric structure, fixing the former and "
