@@ -116,6 +116,7 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"easy", "easier", "easily", "trivial", "trivially"}, {"challenging", "difficult", "harder", "difficulty"}),
     ({"mirror", "mirrors", "mirrored", "resemble", "resembles", "resembled"}, {"differ", "differs", "differed", "differing"}),
     ({"sparse"}, {"dense"}),
+    ({"ubiquitous", "widespread", "prevalent", "commonplace"}, {"rare", "uncommon"}),
     ({"homogeneous", "homogeneity", "uniform"}, {"heterogeneous", "heterogeneity", "heterogeneities", "nonuniform", "non-uniform"}),
     ({"robust", "robustly", "insensitive"}, {"sensitive", "vulnerable", "fragile", "brittle"}),
     ({"above"}, {"below"}),
@@ -164,7 +165,10 @@ MODIFIERS: list[tuple[set[str], set[str]]] = [
     ({"invariant"}, {"equivariant"}),
     ({"synthetic"}, {"real", "real-world"}),
     ({"same", "identical", "shared", "single"}, {"different", "distinct", "separate"}),
-    ({"excellent", "good", "full", "rich", "complete", "comprehensive"}, {"limited", "poor", "incomplete", "partial"}),
+    ({"single"}, {"multiple"}),  # "a single MLIP architecture" against "multiple MLIP architectures" ("several" is no opposite:
+    # "maps several subsets into one representation" against "limited to a single subset")
+    ({"excellent", "good", "full", "rich", "complete", "comprehensive", "favorable", "favourable"},
+     {"limited", "poor", "incomplete", "partial"}),
 ]
 # Prefixes that negate or change the kind of the word they precede ("non-canonical",
 # "misaligned", "anti-Hebbian"); self/semi/weakly only change a kind of supervision.
@@ -361,15 +365,20 @@ def words(text: str) -> list[str]:
     suspended hyphen takes the compound's last part ("mesh-, and physics-agnostic"); "not
     only", "not just" and "not merely" add rather than negate ("also"); "no less than 14.4%" is "at
     least 14.4%" and "no more than 3" is "at most 3" (bounds, not negations); a thousands separator
-    is no clause break ("1,000-layer")."""
+    is no clause break ("1,000-layer"); "keeps X from collapsing" is "prevents collapsing X"."""
     text = re.sub(r"\b(?:no longer|stop(?:s|ped)? being|ceas(?:es|ed|e) to(?: be)?)\b", "not", unify_dashes(text).lower().replace("n't", " not"))
     text = _SUSPENDED.sub(lambda m: re.sub(r"([a-z0-9]+)-(?=[\s,])", rf"\1-{m.group(3)}", m.group(1)) + m.group(2), text)
     text = _VERB_NOTHING.sub(lambda m: m.group(0) if m.group(1) in STOPWORDS else f"not {m.group(1)}", text)
     text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)  # "1,000-layer" is "1000-layer", no clause break
+    text = _KEEPS_FROM.sub(r"prevents \2 \1", text)  # "keeps the composition from collapsing" prevents collapsing
     text = re.sub(r"\bno (?:less|fewer) than (?=\d)", "at least ", text)
     text = re.sub(r"\bno more than (?=\d)", "at most ", text)
     text = re.sub(r"\bnot (?:only|just|merely|solely|simply)\b", "also", text)
     return re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text)
+
+
+# "keeps X from V-ing", "stops X from V-ing": X does not V (one to six words of X).
+_KEEPS_FROM = re.compile(r"\b(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+((?:[a-z0-9'\-]+\s+){1,6}?)from\s+([a-z\-]+ing)\b")
 
 
 def stem(word: str) -> str:
@@ -623,7 +632,8 @@ def _prefix_clash(claim: list[str], passage: list[str], context: list[str],
     return None
 
 
-_NOUN_ENDINGS = ("ity", "ities", "ion", "ions", "ness", "ment", "ments", "ance", "ances", "ence", "ences", "ism")
+_NOUN_ENDINGS = ("ity", "ities", "ion", "ions", "ness", "ment", "ments", "ance", "ances", "ence", "ences", "ism",
+                 "ics")  # "physics", "dynamics": no denial in "non-physical"
 _VERB_ENDINGS = ("ize", "izes", "ise", "ises", "ate", "ates", "ify", "ifies")
 
 

@@ -32,7 +32,7 @@ STOPWORDS = frozenset(
 )
 _NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*\b")
 _NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:[.,]\d+)*")
-_NUMBER_ONE = re.compile(r"(?<![A-Za-z\d.])1(?![\d.,]\d)")
+_NUMBER_ONE = re.compile(r"(?<![A-Za-z\d.])1(?!\d|[.,]\d)")  # the digit 1 alone: not the 1 of "14.4" or "1.5"
 _WORD = re.compile(r"(?<![A-Za-z0-9])(?<!\d,)[A-Za-z0-9][A-Za-z0-9\-']*")  # "1,000-layer": no word "000-layer"
 NUMBER_WORDS = {
     w: str(i) for i, w in enumerate(
@@ -225,22 +225,35 @@ def missing_terms(claim: str, text: str) -> list[str]:
         name = _name_part(term, claim)
         if (name != term and occurs(name)) or (not _is_number(term) and any(written_alike(t, claim, forms) for t in {term, name})):
             continue
-        if _initials_written(term, claim, text):
+        if _initials_written(name, claim, text) or _dimensions_written(term, lowered):
             continue
         missing.append(term)
     return _only_stated_numbers(missing, claim)
 
 
 def _initials_written(term: str, claim: str, text: str) -> bool:
-    """Whether `term` is an acronym the claim writes in capitals ("BN", "PEFT") whose letters are the
-    initials of consecutive words of `text`, hyphenated parts counted as words ("batch normalization",
-    "parameter-efficient fine-tuning"); function words never count."""
+    """Whether `term` is an acronym the claim writes in capitals ("BN", "PEFT", or plural: "PDEs",
+    "HMMs"; "LLM" of "LLM-derived") whose letters are the initials of consecutive words of `text`,
+    hyphenated parts counted as words ("batch normalization", "parameter-efficient fine-tuning",
+    "partial differential equations", "large-language-model-derived"); function words never count."""
+    if term.endswith("s") and re.search(r"(?<![A-Za-z0-9])" + re.escape(term[:-1].upper()) + r"s(?![A-Za-z0-9])", claim):
+        term = term[:-1]
     if not re.search(r"(?<![A-Za-z0-9])" + re.escape(term.upper()) + r"s?(?![A-Za-z0-9])", claim) or not re.fullmatch(r"[a-z]{2,6}", term):
         return False
     pieces = [w for w in re.findall(r"[a-z]+", text.lower())]
     n = len(term)
     return any(all(len(w) > 2 and w not in STOPWORDS for w in pieces[i:i + n])
                and "".join(w[0] for w in pieces[i:i + n]) == term for i in range(len(pieces) - n + 1))
+
+
+def _dimensions_written(term: str, text: str) -> bool:
+    """Whether `term` is a count of dimensions ("3d", "2d") that the lower-cased `text` writes out
+    ("three-dimensional", "3-dimensional")."""
+    found = re.fullmatch(r"(\d)d", term)
+    if not found:
+        return False
+    spelled = [w for w, n in NUMBER_WORDS.items() if n == found.group(1) and w.isalpha() and not w.endswith("fold")]
+    return bool(re.search(r"\b(?:" + "|".join([found.group(1), *spelled]) + r")[-\s]dimensional\b", text))
 
 
 # A scale word after a vague amount states no number: "several hundred hours", "a few thousand cells".

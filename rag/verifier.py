@@ -53,7 +53,8 @@ ABSOLUTES: list[set[str]] = [
 WHOLE_PASSAGE = 0.9
 # Words of a source that state what an absolute word claims, in weaker words ("significantly
 # outperforms" says what "clearly outperforms" says).
-_STATED_BY = {"clearly": {"significantly", "substantially", "considerably", "markedly"}}
+_STATED_BY = {"clearly": {"significantly", "substantially", "considerably", "markedly"},
+              "any": {"arbitrary"}}  # "any pseudo-Euclidean group" is "arbitrary pseudo-Euclidean groups"
 _PHRASES = {"state of the art": "state-of-the-art", "necessary and sufficient": "necessary-and-sufficient",
             "if and only if": "if-and-only-if"}
 
@@ -120,7 +121,8 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
     # ("without any labels", "never ... on any benchmark") claims nothing absolute
     said = {w for i, w in enumerate(tokens) if not (w == "all" and (tokens[i - 1:i] in (["at"], [","]) or _gathers_list(tokens, i)))
             and not (w == "only" and tokens[i + 1:i + 2] and tokens[i + 1] in _SMALL)
-            and not (w == "any" and set(tokens[:i]) & (NEGATIONS | NOUN_NEGATIONS))}
+            and not (w == "any" and set(tokens[:i]) & (NEGATIONS | NOUN_NEGATIONS))
+            and not (w == "first" and tokens[i + 1:i + 2] in (["step"], ["steps"]))}  # "a first step toward" begins, it claims no priority
     source = set(words(_joined_phrases(" ".join(abstracts))))
     for group in ABSOLUTES:
         hit = {w for w in said & group if not _STATED_BY.get(w, set()) & source}
