@@ -390,6 +390,21 @@ def bare_topic(question: str) -> bool:
     return not _STARTS_ASKING.search(question) and not _MORE_THAN_TOPIC.search(question)
 
 
+# "Indirect metadata rewards for medical image reasoning in VLMs: what is shown?": a paper described, then asked about.
+_DESCRIBED = re.compile(r"^\W*(?P<topic>[^:?]+?)\s*:\s*(?P<ask>[^:]+)$")
+
+
+def described_topic(question: str) -> str:
+    """The paper `question` describes, as a topic of three words or more, before a colon and a
+    question about it ("The fatigue index for diffusion image generators: what does it measure?"
+    gives "The fatigue index for diffusion image generators"); "" for any other question."""
+    match = _DESCRIBED.search(question)
+    if not match or not _STARTS_ASKING.search(match.group("ask")):
+        return ""
+    topic = match.group("topic").strip()
+    return topic if len(topic.split()) >= 3 and bare_topic(topic) else ""
+
+
 _ACRONYM_NOUNS = {"llm", "mllm", "vlm"}
 _BIBLIOGRAPHIC_MISSING = {
     "authors": "does not name its authors", "date": "does not state when it was published",

@@ -1,0 +1,81 @@
+"""Rules from the blind set seeds_dev15 (issue 7, part 1), where papers are described, not named: a
+name that differs from the paper's only in its number ("L1 weight decay", the abstract "L2") is
+about something beside the paper; a paper described before a colon and a question is checked as a
+request for it would be; a compound question ("Which paper X, and how Y?") is checked on its request."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.intent import described_topic
+from rag.numbered import other_numbered
+
+
+@pytest.mark.parametrize("question, text, other", [
+    ("Which paper shows L1 weight decay makes updates Hebbian?", "L2 weight decay drives the update", ["L1"]),
+    ("Accuracy on CIFAR-100?", "92.38% accuracy on the CIFAR-10 dataset", ["CIFAR-100"]),
+    ("A sparsified ResNet50 model?", "The sparsified ResNet-18 model", ["ResNet50"]),
+])
+def test_a_name_written_with_another_number_is_found(question, text, other):
+    assert other_numbered(question, text) == other
+
+
+@pytest.mark.parametrize("question, text", [
+    ("Which paper uses L2 weight decay?", "L2 weight decay drives the update"),  # the same name
+    ("GCMs on Qwen3-8B?", "GCMs based on Qwen3-8B across 5 model families"),
+    ("Results on QH9?", "experiments on the large QH9 and MD17 datasets"),
+    ("Which paper uses ImageNet-1k?", "experiments on CIFAR-10"),  # letters the text never writes
+    ("A 1000-layer network?", "an ultra-deep, 1000-layer SNN"),  # a number first is no such name
+])
+def test_a_name_the_text_writes_or_lacks_wholly_is_no_other_number(question, text):
+    assert other_numbered(question, text) == []
+
+
+@pytest.mark.parametrize("question", [
+    "Which work finds that L1 weight decay aligns synaptic updates with a Hebbian direction?",
+    "L1 weight decay pushing learning signals towards Hebbian alignment near stationarity?",
+])
+def test_a_paper_asked_for_with_another_numbered_name_is_a_near_miss(extractive, question):
+    answer = extractive.ask(question)
+    assert answer.refused and answer.citations == []
+
+
+def test_the_numbered_name_the_paper_writes_is_answered(extractive):
+    answer = extractive.ask("Which work finds that L2 weight decay aligns synaptic updates with a Hebbian direction?")
+    assert not answer.refused and "L2 weight decay" in answer.answer
+
+
+@pytest.mark.parametrize("question, topic", [
+    ("Indirect geolocation rewards for radiology report reasoning: what is found?",
+     "Indirect geolocation rewards for radiology report reasoning"),
+    ("The storm nowcasting framework with a convective decoder: how much does MAE drop?",
+     "The storm nowcasting framework with a convective decoder"),
+])
+def test_a_paper_described_before_a_question(question, topic):
+    assert described_topic(question) == topic
+
+
+@pytest.mark.parametrize("question", [
+    "SpikeInit: which quantities does it initialise?",  # a name, no description
+    "High-dimensional accuracy: Modified SINNs or PINNs?",  # no question after the colon
+    "Quick number: how deep was the SNN?",  # two words
+    "Which paper uses radar for nowcasting?",  # no colon
+    "What is the MAE drop of StormInsight: by how much?",  # a question before the colon
+])
+def test_questions_describing_no_paper_before_a_colon(question):
+    assert described_topic(question) == ""
+
+
+def test_a_described_paper_that_is_a_near_miss_is_refused(extractive):
+    answer = extractive.ask("Indirect geolocation rewards for radiology report reasoning: what is found?")
+    assert answer.refused and answer.citations == []
+
+
+def test_a_described_paper_the_corpus_holds_is_answered(extractive):
+    answer = extractive.ask("Indirect geolocation rewards for geospatial reasoning in VLMs: what is found?")
+    assert not answer.refused and "Geo-R1" in answer.answer
+
+
+def test_a_compound_question_is_checked_on_its_request(extractive):
+    answer = extractive.ask("Which paper offers a unified sparsification framework for spiking nets, and which two methods does it pair?")
+    assert not answer.refused and "UniSparse" in answer.answer
