@@ -22,7 +22,8 @@ from rag.errors import RagError
 from rag.compose import (Statement, bears_on, compose, introduces, lone_unheld_words, misses_measure, not_mentioned, plan_text, silent_about,
                           unheld_phrases, unheld_words)
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
-from rag.intent import Intent, bare_topic, classify, compound_parts, described_topic, introduced_thing, summary_topic, without_answer_form
+from rag.intent import (Intent, bare_topic, classify, compound_parts, described_topic, introduced_thing, leading_measure, summary_topic,
+                        without_answer_form)
 from rag.metadata import hit_abstract
 from rag.numbered import other_numbered
 from rag.relevance import answer_policy, named_first, unfamiliar_words
@@ -261,10 +262,10 @@ class Answerer:
                 # words the closest paper lacks ("traffic"), and no sentence of it is close to the setting.
                 sources = []
         elif intent.kind == "quantity" and sources and not calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
-            # A figure of a measure the closest paper never mentions ("how many GPUs"), or for a setting
+            # A figure of a measure the closest paper never mentions ("how many GPUs", "Batch size of X"), or for a setting
             # it does not hold ("... for image classification"), that the question does not tie to it
             # by name is a near miss.
-            if misses_measure(intent, asked, sources[0]):
+            if misses_measure(intent, asked, sources[0]) or misses_measure(leading_measure(asked), asked, sources[0]):
                 sources = []
             elif setting_phrase(asked):
                 sources = sources if self._on_topic(sources[:1], setting_phrase(asked)) else []

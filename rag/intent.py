@@ -462,6 +462,21 @@ def _measured(question: str) -> tuple[str, str]:
     return words[-1], " ".join(words)
 
 
+# "Batch size of the storm nowcasting framework": a measure opening a figure question, up to two words before it.
+_LEADING_MEASURE = re.compile(
+    r"^\W*(?P<words>(?:(?!(?:the|a|an|of|in|on|for|to|with|by|at|from|and)\b)[\w-]+\s+){0,2}?)(?P<noun>" + _MEASURE.pattern + ")",
+    re.IGNORECASE)
+
+
+def leading_measure(question: str) -> Intent:
+    """The figure a question without a question word opens on, as a quantity intent with the
+    measure and its phrase ("Batch size of X" gives "size", "Batch size"; "Learning rate used for X"
+    gives "rate", "Learning rate"); a bare quantity intent when it opens otherwise ("Depth record
+    for X?"). The phrase serves the near-miss check of a figure question (`rag.compose.misses_measure`)."""
+    match = None if _STARTS_ASKING.search(question) else _LEADING_MEASURE.search(question)
+    return Intent("quantity", match.group("noun"), f"{match.group('words')}{match.group('noun')}") if match else Intent("quantity")
+
+
 def _counted(words: list[str]) -> list[str]:
     """The noun phrase of the words after "how many": up to its first plural noun ("terabytes remain
     after" gives "terabytes", "signals go into" gives "signals", "model families" stays); unchanged

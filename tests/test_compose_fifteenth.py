@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.intent import described_topic
+from rag.intent import described_topic, leading_measure
 from rag.numbered import other_numbered
 
 
@@ -79,3 +79,37 @@ def test_a_described_paper_the_corpus_holds_is_answered(extractive):
 def test_a_compound_question_is_checked_on_its_request(extractive):
     answer = extractive.ask("Which paper offers a unified sparsification framework for spiking nets, and which two methods does it pair?")
     assert not answer.refused and "UniSparse" in answer.answer
+
+
+@pytest.mark.parametrize("question, noun, phrase", [
+    ("Batch size of the storm nowcasting framework", "size", "Batch size"),
+    ("Learning rate used for the Ricci-curvature transfer model?", "rate", "Learning rate"),
+    ("Dropout rate in the sleep-staging network", "rate", "Dropout rate"),
+])
+def test_a_figure_question_opening_on_its_measure(question, noun, phrase):
+    intent = leading_measure(question)
+    assert (intent.kind, intent.noun, intent.phrase) == ("quantity", noun, phrase)
+
+
+@pytest.mark.parametrize("question, phrase", [
+    ("Depth record for SpikeInit?", ""),  # no measure word
+    ("What batch size does UniSparse use?", ""),  # a question word: `classify` reads its measure
+    ("Speed-up over classical methods for the radix model?", "Speed-up"),  # the measure opens it, alone
+    ("Spikes of the harmonic SSM at low rates", ""),  # a measure later than three words in
+])
+def test_the_leading_measure_is_read_only_at_the_opening(question, phrase):
+    assert leading_measure(question).phrase == phrase
+
+
+@pytest.mark.parametrize("question", [
+    "Batch size of the storm nowcasting framework with a convective decoder",
+    "Learning rate used for the Ricci-curvature transfer model?",
+])
+def test_a_leading_measure_the_described_paper_never_mentions_is_refused(extractive, question):
+    answer = extractive.ask(question)
+    assert answer.refused and answer.citations == []
+
+
+def test_a_leading_measure_the_paper_holds_is_answered(extractive):
+    answer = extractive.ask("Sequence length handled by the kernel-based spiking regressor, at most?")
+    assert not answer.refused and "50k" in answer.answer
