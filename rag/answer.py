@@ -285,14 +285,17 @@ class Answerer:
         """True when `asked`, not calling `source` by name, is about something beside it: a numbered
         name the paper writes with another number ("L1 weight decay" to an abstract on "L2 weight
         decay", `rag.numbered`), or a paper described before a colon and a question
-        (`rag.intent.described_topic`) that is a near miss as a request for a paper would be
-        ("Indirect metadata rewards for medical image reasoning in VLMs: what is shown?")."""
+        (`rag.intent.described_topic`) holding a phrase the paper lacks, in words and in meaning
+        (`_on_topic`, as for a request for a paper: "Indirect metadata rewards for medical image
+        reasoning in VLMs: what is shown?"). The lone-foreign-word check of paper requests is not
+        applied: a description may be a list of attributes ("Highest parameter efficiency, yet
+        poor hardware utilisation: which weather model is meant?"), whose words it misreads."""
         if calls_by_name(asked, source.hit.title, source.abstract):
             return False
         if other_numbered(asked, f"{source.hit.title} {source.abstract}"):
             return True
         described = described_topic(asked) if intent.kind != "paper" else ""
-        return bool(described) and (not self._on_topic([source], described, final_head=True) or self._foreign_word(described, source))
+        return bool(described) and not self._on_topic([source], described, final_head=True)
 
     def _candidates(self, asked: str, standalone: str, scope: dict[str, Any], top_k: int,
                     listing: bool) -> tuple[list[PaperHit], list[PaperHit]]:
