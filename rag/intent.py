@@ -463,11 +463,12 @@ def _measured(question: str) -> tuple[str, str]:
 
 
 # "Batch size of the storm nowcasting framework": a setting's measure (a size, rate, length or range)
-# opening a figure question, up to two words before it; not an effect ("accuracy", "top-1", "speed-up"),
-# nor a bound of the figure ("max sequence length": the length is the measure).
+# opening a figure question, up to two words before it; not an effect ("accuracy", "top-1", "speed-up").
+# Only the word naming it ("batch", "learning") joins the measure, not a bound of the figure before
+# that ("max sequence length", "longest dependency range": the length, the range are measured).
 _LEADING_MEASURE = re.compile(
-    r"^\W*(?:(?:max|maximum|min|minimum|mean|average|typical|total|overall|peak)\s+)?"
-    r"(?P<words>(?:(?!(?:the|a|an|of|in|on|for|to|with|by|at|from|and)\b)[\w-]+\s+){0,2}?)(?P<noun>sizes?|rates?|length|range)\b",
+    r"^\W*(?:(?!(?:the|a|an|of|in|on|for|to|with|by|at|from|and)\b)[\w-]+\s+)??"
+    r"(?P<words>(?:(?!(?:the|a|an|of|in|on|for|to|with|by|at|from|and)\b)[\w-]+\s+)?)(?P<noun>sizes?|rates?|length|range)\b",
     re.IGNORECASE)
 
 

@@ -102,6 +102,7 @@ def test_a_figure_question_opening_on_its_measure(question, noun, phrase):
     ("Speed-up over classical methods for the radix model?", ""),  # an effect, not a setting's measure
     ("top-1 on cifar10 for the pruned spiking resnet18?", ""),
     ("max sequence length the spiking kernel regressor can model", "sequence length"),  # a bound is no word of the measure
+    ("longest dependency range the spiking regressor models, in steps", "dependency range"),
     ("Spikes of the harmonic SSM at low rates", ""),  # a measure later than three words in
 ])
 def test_the_leading_measure_is_read_only_at_the_opening(question, phrase):
