@@ -22,8 +22,10 @@ from rag.errors import RagError
 from rag.compose import (Statement, bears_on, compose, introduces, lone_unheld_words, misses_measure, not_mentioned, plan_text, silent_about,
                           unheld_names, unheld_phrases, unheld_words)
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
-from rag.intent import Intent, bare_topic, classify, introduced_thing, summary_topic, without_answer_form
+from rag.intent import (Intent, bare_topic, classify, compound_parts, described_topic, introduced_thing, leading_measure, summary_topic,
+                        without_answer_form)
 from rag.metadata import hit_abstract
+from rag.numbered import other_numbered
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
 from rag.query import FIELD_ACRONYMS, answer_top_k, content_query, counted_topic, counts_papers, list_variants, papers_requested, plain_question, setting_phrase
@@ -254,7 +256,8 @@ class Answerer:
         if thing:  # "which paper introduced the Adam optimizer": the paper that did, not one that only mentions it
             sources = [replace(source, n=n) for n, source in enumerate((s for s in sources if introduces(s, thing)), start=1)]
         elif intent.kind in ("paper", "papers", "method", "summary") and not listing:
-            topic = summary_topic(asked) if intent.kind == "summary" else asked  # "summarize", "results": no topic
+            # "summarize", "results": no topic; "Which paper X, and what dataset did it use?": X is the topic
+            topic = summary_topic(asked) if intent.kind == "summary" else (compound_parts(asked) or (asked,))[0]
             # a question for one paper, or for one paper's summary ("summarize the paper on quantum
             # gravity"), ends on its topic: an unheld word heading it is a near miss
             kept = self._on_topic(sources, topic, final_head=intent.kind in ("paper", "summary"))
@@ -263,16 +266,16 @@ class Answerer:
             # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:
             # the papers ranked below it are further still ("prunes the weights of large language models").
             sources = kept if intent.kind == "papers" or not kept or kept[0].hit is sources[0].hit else []
-            setting = re.split(r"\s(?:that|which|who|where)\s", setting_phrase(asked))[0] if intent.kind == "paper" else ""
+            setting = re.split(r"\s(?:that|which|who|where)\s", setting_phrase(topic))[0] if intent.kind == "paper" else ""
             if sources and setting and _foreign(setting, sources[0]) and not self._near(setting, sources[0]):
                 # "anything on graph networks for traffic forecasting": half the setting it ends on is
                 # words the closest paper lacks ("traffic"), and no sentence of it is close to the setting.
                 sources = []
         elif intent.kind == "quantity" and sources and not calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
-            # A figure of a measure the closest paper never mentions ("how many GPUs"), or for a setting
+            # A figure of a measure the closest paper never mentions ("how many GPUs", "Batch size of X"), or for a setting
             # it does not hold ("... for image classification"), that the question does not tie to it
             # by name is a near miss.
-            if misses_measure(intent, asked, sources[0]):
+            if misses_measure(intent, asked, sources[0]) or misses_measure(leading_measure(asked), asked, sources[0]):
                 sources = []
             elif setting_phrase(asked):
                 sources = sources if self._on_topic(sources[:1], setting_phrase(asked)) else []
@@ -284,7 +287,25 @@ class Answerer:
                 and not self._near(intent.phrase, sources[0]):
             # "does MAML need second derivatives": the named paper's abstract never speaks of them.
             silence = [not_mentioned(sources[0], intent.phrase)]
+        if sources and not silence and intent.kind != "papers" and not listing and self._beside(intent, asked, sources[0]):
+            sources = []
         return sources, silence
+
+    def _beside(self, intent: Intent, asked: str, source: Source) -> bool:
+        """True when `asked`, not calling `source` by name, is about something beside it: a numbered
+        name the paper writes with another number ("L1 weight decay" to an abstract on "L2 weight
+        decay", `rag.numbered`), or a paper described before a colon and a question
+        (`rag.intent.described_topic`) holding a phrase the paper lacks, in words and in meaning
+        (`_on_topic`, as for a request for a paper: "Indirect metadata rewards for medical image
+        reasoning in VLMs: what is shown?"). The lone-foreign-word check of paper requests is not
+        applied: a description may be a list of attributes ("Highest parameter efficiency, yet
+        poor hardware utilisation: which weather model is meant?"), whose words it misreads."""
+        if calls_by_name(asked, source.hit.title, source.abstract):
+            return False
+        if other_numbered(asked, f"{source.hit.title} {source.abstract}"):
+            return True
+        described = described_topic(asked) if intent.kind != "paper" else ""
+        return bool(described) and not self._on_topic([source], described, final_head=True)
 
     def _candidates(self, asked: str, standalone: str, scope: dict[str, Any], top_k: int,
                     listing: bool) -> tuple[list[PaperHit], list[PaperHit]]:

@@ -406,6 +406,21 @@ def bare_topic(question: str) -> bool:
     return not _STARTS_ASKING.search(question) and not _MORE_THAN_TOPIC.search(question)
 
 
+# "Indirect metadata rewards for medical image reasoning in VLMs: what is shown?": a paper described, then asked about.
+_DESCRIBED = re.compile(r"^\W*(?P<topic>[^:?]+?)\s*:\s*(?P<ask>[^:]+)$")
+
+
+def described_topic(question: str) -> str:
+    """The paper `question` describes, as a topic of three words or more, before a colon and a
+    question about it ("The fatigue index for diffusion image generators: what does it measure?"
+    gives "The fatigue index for diffusion image generators"); "" for any other question."""
+    match = _DESCRIBED.search(question)
+    if not match or not _STARTS_ASKING.search(match.group("ask")):
+        return ""
+    topic = match.group("topic").strip()
+    return topic if len(topic.split()) >= 3 and bare_topic(topic) else ""
+
+
 _ACRONYM_NOUNS = {"llm", "mllm", "vlm"}
 _BIBLIOGRAPHIC_MISSING = {
     "authors": "does not name its authors", "date": "does not state when it was published",
@@ -461,6 +476,25 @@ def _measured(question: str) -> tuple[str, str]:
     if not words or words[-1].lower() in _GENERIC_MEASURES or words[0].lower() in _RATIOS:
         return "", ""
     return words[-1], " ".join(words)
+
+
+# "Batch size of the storm nowcasting framework": a setting's measure (a size, rate, length or range)
+# opening a figure question, up to two words before it; not an effect ("accuracy", "top-1", "speed-up").
+# Only the word naming it ("batch", "learning") joins the measure, not a bound of the figure before
+# that ("max sequence length", "longest dependency range": the length, the range are measured).
+_LEADING_MEASURE = re.compile(
+    r"^\W*(?:(?!(?:the|a|an|of|in|on|for|to|with|by|at|from|and)\b)[\w-]+\s+)??"
+    r"(?P<words>(?:(?!(?:the|a|an|of|in|on|for|to|with|by|at|from|and)\b)[\w-]+\s+)?)(?P<noun>sizes?|rates?|length|range)\b",
+    re.IGNORECASE)
+
+
+def leading_measure(question: str) -> Intent:
+    """The figure a question without a question word opens on, as a quantity intent with the
+    measure and its phrase ("Batch size of X" gives "size", "Batch size"; "Learning rate used for X"
+    gives "rate", "Learning rate"); a bare quantity intent when it opens otherwise ("Depth record
+    for X?"). The phrase serves the near-miss check of a figure question (`rag.compose.misses_measure`)."""
+    match = None if _STARTS_ASKING.search(question) else _LEADING_MEASURE.search(question)
+    return Intent("quantity", match.group("noun"), f"{match.group('words')}{match.group('noun')}") if match else Intent("quantity")
 
 
 def _counted(words: list[str]) -> list[str]:
