@@ -20,8 +20,8 @@ _FRAMING = frozenset(
     researcher researchers author authors approach approaches propose proposes proposed present presents
     presented introduce introduces describe describes discuss discusses address addresses tell explain
     find list show shows give gives look looks exist existing there any anything someone something
-    kind kinds way ways summarize summarise summarized summarised overview recommend recommended suggest
-    help helps need needs want wants please""".split()
+    kind kinds way ways summarize summarise summarized summarised overview help helps need needs want wants
+    please""".split()
 )
 # Verbs and nouns that frame what a paper does with its topic ("papers that use/train models with X").
 _LIGHT = frozenset(

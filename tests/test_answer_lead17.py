@@ -67,6 +67,7 @@ def test_code_not_linked_is_said_and_code_linked_is_quoted(extractive):
     ("Which paper would help me with catastrophic forgetting?", ["catastrophic", "forgetting"]),
     ("Summarize the papers on single-cell data.", ["single-cell", "data"]),
     ("I need an overview of spiking networks, please", ["spiking", "networks"]),
+    ("recommend a laptop for deep learning", ["recommend", "laptop", "deep", "learning"]),  # a request for a thing, no paper
 ])
 def test_the_readers_own_words_are_no_topic(question, words):
     assert topic_words(content_query(question)) == words
@@ -128,3 +129,7 @@ def test_names_the_abstract_holds_otherwise_are_answered(extractive, question, h
 def test_studies_and_works_after_a_singular_noun_are_its_verb(question, several):
     from rag.query import papers_requested
     assert papers_requested(question) is several
+
+
+def test_a_request_for_a_thing_no_paper_is_about_is_still_refused(extractive):
+    assert extractive.ask("recommend a laptop for deep learning").refused
