@@ -247,11 +247,13 @@ class Answerer:
         yes/no question asks about ("does MAML need second derivatives") or another name the question
         writes ("how does MEG-XL use EEG recordings?")."""
         silence: list[Statement] = []
-        if intent.kind in ("quantity", "method", "general", "cause") and sources \
-                and calls_by_name(asked, sources[0].hit.title, sources[0].abstract) and unheld_names(asked, sources[0]):
-            # "how does MEG-XL use EEG recordings?", "what accuracy does UniSparse get on ImageNet?": the
-            # named paper's abstract never writes the other name asked about, so it cannot tell.
-            return sources, [not_mentioned(sources[0], unheld_names(asked, sources[0])[0])]
+        # "how does MEG-XL use EEG recordings?", "what accuracy does UniSparse get on ImageNet?": the named
+        # paper's abstract never writes the other name asked about, so it cannot tell. A figure question's
+        # own measure ("InfoGlobe's MAE?") is no such name: its abstract "does not state this figure".
+        asked_about = setting_phrase(asked) if intent.kind == "quantity" else asked
+        if intent.kind in ("quantity", "method", "general", "cause") and sources and asked_about \
+                and calls_by_name(asked, sources[0].hit.title, sources[0].abstract) and unheld_names(asked_about, sources[0]):
+            return sources, [not_mentioned(sources[0], unheld_names(asked_about, sources[0])[0])]
         thing = introduced_thing(asked) if intent.kind == "paper" else ""
         if thing:  # "which paper introduced the Adam optimizer": the paper that did, not one that only mentions it
             sources = [replace(source, n=n) for n, source in enumerate((s for s in sources if introduces(s, thing)), start=1)]
