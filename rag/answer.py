@@ -252,8 +252,10 @@ class Answerer:
         # own measure ("InfoGlobe's MAE?") is no such name: its abstract "does not state this figure".
         asked_about = setting_phrase(asked) if intent.kind == "quantity" else asked
         if intent.kind in ("quantity", "method", "general", "cause") and sources and asked_about \
-                and calls_by_name(asked, sources[0].hit.title, sources[0].abstract) and unheld_names(asked_about, sources[0]):
-            return sources, [not_mentioned(sources[0], unheld_names(asked_about, sources[0])[0])]
+                and calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
+            unheld = unheld_names(asked_about, sources[0])
+            if unheld:
+                return sources, [not_mentioned(sources[0], unheld[0])]
         thing = introduced_thing(asked) if intent.kind == "paper" else ""
         if thing:  # "which paper introduced the Adam optimizer": the paper that did, not one that only mentions it
             sources = [replace(source, n=n) for n, source in enumerate((s for s in sources if introduces(s, thing)), start=1)]

@@ -1006,10 +1006,7 @@ def _initials_of(acronym: str, spaced: str) -> bool:
     (lower-cased words joined by single spaces, stop words left out): "BN" of "batch normalization"."""
     if not (2 <= len(acronym) <= 5 and acronym.isalpha() and acronym.isupper()):
         return False
-    words = [w for w in spaced.split() if w not in STOPWORDS]
-    initials = "".join(w[0] for w in words)
-    return acronym.lower() in initials and any(initials[i:i + len(acronym)] == acronym.lower()
-                                               for i in range(len(words) - len(acronym) + 1))
+    return acronym.lower() in "".join(w[0] for w in spaced.split() if w not in STOPWORDS)
 
 
 def unheld_names(question: str, source: Source) -> list[str]:
