@@ -478,7 +478,8 @@ class Answerer:
             if set(c.cited) <= allowed and not _repeats(c.text, quoted)
             and ((c.supported and all(bears_on(strip_markers(c.text), asked, by_n[n]) for n in c.cited)) or (mark and not c.supported))
         ]
-        planned = self.checker.check(quoted, sources) + [_silence(st, sources) for st in plan if st.silent]
+        checked_quotes = iter(self.checker.check(quoted, sources))
+        planned = [_silence(st, sources) if st.silent else next(checked_quotes) for st in plan]  # in the plan's order
         removed += [c for c in planned if not c.supported]
         shown = _unique([*kept, *(c for c in planned if c.supported)])
         if not shown:

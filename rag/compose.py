@@ -45,7 +45,7 @@ import numpy as np
 from rag.bibliography import authors_of, record_fact
 from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of
 from rag.conversation import asked_of
-from rag.intent import Intent, classify, compound_parts, extreme_measure
+from rag.intent import Intent, classify, compound_parts, extreme_measure, listed_detail
 from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, content_query, headed_phrases
 from rag.sources import Source
@@ -272,6 +272,9 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     if measure:  # "which of them is the deepest?": each paper stating that measure with a figure, for the reader to compare
         stating = [(src, _stating(src, measure)) for src in sources]
         return [_line(src, i) for src, i in stating if i is not None]
+    detail = listed_detail(question) if intent.kind == "papers" else None
+    if detail is not None:  # "what datasets do the weather papers use?": each paper's, or its silence
+        return [_detail_line(src, detail, question) for src in sources]
     if intent.kind == "papers":
         return [_line(src, _line_sentence(src, intent, question), by=intent.noun == "authors") for src in sources]
     compared = _compared_papers(question, sources) if intent.kind == "check" else []
@@ -300,8 +303,11 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         # The paper's contribution names the method for a question that does not; one that does
         # ("how does LABO ...") wants the sentences on what it asks.
         # "What is BEARCUBS?" asks about nothing but the paper: the sentence introducing it answers.
+        # The paper's opening sentence speaking of the field answers neither ("how does the Theory of
+        # Mind paper infer mental states?" is not answered by "AI agents need Theory of Mind").
         named = _names_paper(top, question) and bool(_asked_stems(question, top))
-        contribution = None if named else _contribution(top, ranked)
+        field = not _OWN.search(top.sentence(chosen[0])) and (chosen[0] == 0 or _sets_scene(top.sentence(chosen[0])))
+        contribution = None if named and not field else _contribution(top, ranked)
         if contribution is not None and contribution not in chosen and max_sentences > 1:
             chosen.append(contribution)
     if chosen[0] > 0 and _LEANS.search(top.sentence(chosen[0])) and max_sentences > 1:
@@ -405,6 +411,20 @@ def _contribution(source: Source, ranked: list[int]) -> int | None:
     if proposes is not None or _OWN.search(source.sentence(ranked[0])):
         return proposes
     return next((i for i in ranked[1:] if _OWN.search(source.sentence(i))), None)
+
+
+def _detail_line(source: Source, detail: Intent, question: str) -> Statement:
+    """One paper of a list asking a detail of each ("what hardware do SNN papers target?"): the line
+    quoting its best sentence that answers the detail (`_answering`; for a detail with no kind of its
+    own, one writing its words), else "- The X abstract does not say which hardware [n]."."""
+    eligible = _answering(source, detail, question)
+    if detail.kind == "general":
+        wanted = _stems(detail.phrase)
+        eligible &= np.array([all(_holds(_stems(source.sentence(i)), w) for w in wanted) for i in range(len(source.spans))], dtype=bool)
+    if not eligible.any():
+        return Statement(f"- {_the_abstract(source)} {detail.missing_phrase()} [{source.n}].", source.n, silent=True)
+    scores = _scores(source, detail, question)
+    return _line(source, int(np.argmax(np.where(eligible, scores, -np.inf))))
 
 
 def _line_sentence(source: Source, intent: Intent, question: str) -> int:

@@ -290,6 +290,29 @@ _SUPERLATIVE = re.compile(r"\b(?:" + "|".join(sorted((re.escape(w).replace(r"\ "
                           + r")\b", re.IGNORECASE)
 
 
+# "What datasets do the weather papers use?", "which hardware do SNN works target?", "what benchmarks
+# are used by the agent papers?": a detail asked of each paper of a list.
+_LISTED_DETAIL = re.compile(
+    rf"^\W*(?:what|which)\s+(?P<kind>kinds?\s+of\s+|types?\s+of\s+)?(?P<thing>(?:(?!(?:{WORK_NOUNS})\b)[\w-]+\s+){{0,2}}?(?!(?:{WORK_NOUNS})\b)[\w-]+)"
+    rf"\s+(?:do|did|are|were)\s+(?:(?:used|targeted|studied|evaluated|tested|considered|addressed)\s+(?:by|in)\s+)?"
+    rf"(?:[\w-]+\s+){{0,4}}?(?:{WORK_NOUNS})\b",
+    re.IGNORECASE)
+
+
+def listed_detail(question: str) -> Intent | None:
+    """For a list question asking the same detail of each paper ("What datasets do the weather papers
+    use?"), the intent of that detail as asked of one paper (an entity for "datasets", else a general
+    question on "hardware"); None for any other question ("Which papers use diffusion models?")."""
+    match = _LISTED_DETAIL.search(question)
+    if not match or not papers_requested(question):
+        return None
+    thing = " ".join(match.group("thing").split())
+    noun = re.fullmatch(rf"(?:(?P<mods>.*)\s)?(?P<noun>{_ENTITY_NOUNS})", thing, re.IGNORECASE)
+    if noun:
+        return Intent("entity", noun.group("noun"), thing, of_kind=bool(match.group("kind")))
+    return Intent("general", "", thing)
+
+
 def extreme_measure(question: str) -> list[str]:
     """The words stating the measure whose extreme `question` asks for ("which of them is the deepest?"
     gives depth words: deep, depth, layer); empty when it asks for none."""

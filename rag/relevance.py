@@ -119,12 +119,14 @@ def _related_forms(word: str) -> list[str]:
 
 
 def _holds_topic(query: str, text: str) -> bool:
-    """True when `text` holds the query's topic words (two or more, see `rag.query.topic_words`) as
-    one phrase: all of them within a window one word longer than the topic, in any order."""
+    """True when `text` holds the query's topic words (`rag.query.topic_words`) as one phrase: all of
+    them within a window one word longer than the topic, in any order; a topic of one word, anywhere."""
     topic = list(dict.fromkeys(tokenize(" ".join(topic_words(content_query(query))))))
-    if len(topic) < 2:
+    if not topic:
         return False
     words = tokenize(text)
+    if len(topic) == 1:  # "which papers use diffusion models?": "models" names no topic, the one word is it
+        return topic[0] in words
     width = len(topic) + 1
     return any(set(topic) <= set(words[i:i + width]) for i in range(max(1, len(words) - width + 1)))
 
