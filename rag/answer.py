@@ -23,7 +23,7 @@ from rag.compose import (Statement, bears_on, compose, introduces, lone_unheld_w
                           unheld_names, unheld_phrases, unheld_words)
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import (Intent, bare_topic, classify, compound_parts, described_topic, introduced_thing, leading_measure, summary_topic,
-                        without_answer_form)
+                        without_answer_form, without_superlatives)
 from rag.metadata import hit_abstract
 from rag.numbered import other_numbered
 from rag.relevance import answer_policy, named_first, unfamiliar_words
@@ -261,7 +261,8 @@ class Answerer:
             sources = [replace(source, n=n) for n, source in enumerate((s for s in sources if introduces(s, thing)), start=1)]
         elif intent.kind in ("paper", "papers", "method", "summary") and not listing:
             # "summarize", "results": no topic; "Which paper X, and what dataset did it use?": X is the topic
-            topic = summary_topic(asked) if intent.kind == "summary" else (compound_parts(asked) or (asked,))[0]
+            # "which paper has the largest speedup?": the superlative is no word of its topic
+            topic = summary_topic(asked) if intent.kind == "summary" else without_superlatives((compound_parts(asked) or (asked,))[0])
             # a question for one paper, or for one paper's summary ("summarize the paper on quantum
             # gravity"), ends on its topic: an unheld word heading it is a near miss
             kept = self._on_topic(sources, topic, final_head=intent.kind in ("paper", "summary"))

@@ -320,6 +320,12 @@ def extreme_measure(question: str) -> list[str]:
     return _EXTREMES[" ".join(match.group(0).lower().split())].split() if match else []
 
 
+def without_superlatives(question: str) -> str:
+    """`question` less the superlatives asking which paper has the most of a measure ("which paper
+    has the largest speedup?" -> "which paper has the speedup?"): no abstract's topic."""
+    return " ".join(_SUPERLATIVE.sub(" ", question).split())
+
+
 # How the answer should be put, which no abstract writes: "in one sentence", "in simple terms",
 # "in a nutshell", "like I'm five", "for a layperson".
 _ANSWER_FORM = re.compile(

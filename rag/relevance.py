@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from rag.intent import without_superlatives
 from rag.metadata import hit_abstract
 from rag.query import content_query, topic_words
 from rag.settings import Settings
@@ -118,10 +119,14 @@ def _related_forms(word: str) -> list[str]:
     return [word, f"{word}s", *(word[len(p):] for p in _PREFIXES if word.startswith(p) and len(word) - len(p) >= 4)]
 
 
+_HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+
+
 def _holds_topic(query: str, text: str) -> bool:
     """True when `text` holds the query's topic words (`rag.query.topic_words`) as one phrase: all of
     them within a window one word longer than the topic, in any order; a topic of one word, anywhere."""
-    topic = list(dict.fromkeys(tokenize(" ".join(topic_words(content_query(query))))))
+    asked = without_superlatives(_HOW_MANY.sub(" ", query))  # "how many papers are about weather?" asks of "weather"
+    topic = list(dict.fromkeys(tokenize(" ".join(topic_words(content_query(asked))))))
     if not topic:
         return False
     words = tokenize(text)

@@ -67,3 +67,19 @@ def test_a_list_on_a_one_word_topic_names_the_paper_writing_it(extractive):
 def test_how_a_paper_named_by_its_field_works_adds_the_sentence_introducing_it(extractive):
     answer = extractive.ask("How does the Theory of Mind paper infer mental states?")
     assert "self-supervised reinforcement learning framework" in answer.answer, answer.answer
+
+
+def test_how_many_and_superlatives_are_no_topic_words():
+    assert _holds_topic("How many papers are about weather?", "rapidly evolving weather hazards")
+    assert _holds_topic("Which paper has the largest speedup?", "an approximately 40-fold speedup in inference")
+
+
+def test_a_count_of_papers_on_a_topic_lists_each_paper_it_counts(extractive):
+    answer = extractive.ask("How many papers are about weather?")
+    assert answer.answer.startswith("3 of the collection's"), answer.answer
+    assert len([line for line in _lines(answer) if line.startswith("- ")]) == 3, answer.answer
+
+
+def test_which_paper_has_the_most_of_a_measure_is_the_paper_stating_it(extractive):
+    answer = extractive.ask("Which paper has the largest speedup?")
+    assert "40-fold speedup" in answer.answer, answer.answer
