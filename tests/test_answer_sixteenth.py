@@ -2,13 +2,16 @@
 naming a paper and something its abstract never writes ("Is PLaTITO faster than AlphaFold?") is told
 that the abstract does not mention it, not refused; a name written by another paper the question
 calls by name is no such thing (the question compares two papers); a range asked for ("what
-parameter range ...") is a pair of figures, not a measure the abstract must name."""
+parameter range ...") is a pair of figures, not a measure the abstract must name; "per cent" is
+"percent"; a named paper compared with something its abstract never writes is silent on it, where
+a question naming no paper is refused."""
 
 from __future__ import annotations
 
 import pytest
 
 from rag.intent import Intent, classify
+from rag.query import plain_question
 
 
 @pytest.mark.parametrize("question,name,paper", [
@@ -63,3 +66,22 @@ def test_what_is_counted_still_names_the_measure():
 def test_a_range_of_sizes_is_answered_with_the_stated_range(extractive):
     answer = extractive.ask("What parameter range do the nine fatigue-index models span?")
     assert "1B" in answer.answer and "13B" in answer.answer, answer.answer  # it was "does not state this figure"
+
+
+def test_per_cent_is_written_percent():
+    assert plain_question("Is it accurate to 92.4 per cent on CIFAR-10?") == "Is it accurate to 92.4 percent on CIFAR-10?"
+
+
+def test_a_figure_restated_in_per_cent_is_checked_against_the_stated_one(extractive):
+    answer = extractive.ask("Is the sparsified ResNet-18 accurate to 92.4 per cent on CIFAR-10?")
+    assert not answer.refused and "92.38" in answer.answer, answer.answer  # "per cent" was read as a phrase no abstract holds
+
+
+def test_a_named_paper_compared_with_what_its_abstract_never_names_is_silent_not_refused(extractive):
+    answer = extractive.ask("Is ConfSleepNet faster than single-view sleep staging models?")
+    assert answer.answer == "The ConfSleepNet abstract does not say [1].", answer.answer
+
+
+def test_a_comparison_naming_no_paper_with_a_side_in_no_abstract_is_refused(extractive):
+    answer = extractive.ask("Is the evidential sleep staging network faster than single-view sleep staging models?")
+    assert answer.refused, answer.answer
