@@ -254,9 +254,11 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     if not sources or intent.kind == "out_of_scope":
         return []
     if _misses_compared(question, sources):
-        # "Is ConfSleepNet faster than single-view sleep staging models?": the paper named is silent on
-        # the other side; a question naming no paper is refused.
-        return _silence(sources[0], intent, question)
+        # "Is ConfSleepNet faster than single-view sleep staging models?": the paper called by name is
+        # silent on the other side; a question calling no paper by name is refused ("how does
+        # Pangu-Weather compare with GraphCast": GraphCast is only a model one abstract writes).
+        top = sources[0]
+        return _silence(top, intent, question) if calls_by_name(question, top.hit.title, top.abstract) else []
     if intent.kind == "bibliographic":  # an abstract never says who wrote it, or when and where it appeared
         named = next((src for src in sources if calls_by_name(question, src.hit.title, src.abstract)), None)
         if named is None:

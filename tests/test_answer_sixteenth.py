@@ -85,3 +85,8 @@ def test_a_named_paper_compared_with_what_its_abstract_never_names_is_silent_not
 def test_a_comparison_naming_no_paper_with_a_side_in_no_abstract_is_refused(extractive):
     answer = extractive.ask("Is the evidential sleep staging network faster than single-view sleep staging models?")
     assert answer.refused, answer.answer
+
+
+def test_a_comparison_that_only_writes_a_model_an_abstract_names_is_still_refused(extractive):
+    answer = extractive.ask("how does pangu-weather compare with graphcast")
+    assert answer.refused, answer.answer  # GraphCast is a model the scaling study writes, not the paper's name
