@@ -250,10 +250,14 @@ class Answerer:
         # "how does MEG-XL use EEG recordings?", "what accuracy does UniSparse get on ImageNet?": the named
         # paper's abstract never writes the other name asked about, so it cannot tell. A figure question's
         # own measure ("InfoGlobe's MAE?") is no such name: its abstract "does not state this figure".
+        # So is a yes/no question or comparison ("Is PLaTITO faster than AlphaFold?"). A name written by
+        # another paper the question calls by name is no such name: the question compares two papers
+        # ("TriForces on OMat24 or StormInsight on StormBench: which cuts MAE more?").
         asked_about = setting_phrase(asked) if intent.kind == "quantity" else asked
-        if intent.kind in ("quantity", "method", "general", "cause") and sources and asked_about \
+        if intent.kind in ("quantity", "method", "general", "cause", "check") and sources and asked_about \
                 and calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
-            unheld = unheld_names(asked_about, sources[0])
+            others = [s for s in sources[1:] if calls_by_name(asked, s.hit.title, s.abstract)]
+            unheld = [name for name in unheld_names(asked_about, sources[0]) if all(unheld_names(name, s) for s in others)]
             if unheld:
                 return sources, [not_mentioned(sources[0], unheld[0])]
         thing = introduced_thing(asked) if intent.kind == "paper" else ""

@@ -237,7 +237,8 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     A single-paper answer quotes up to `max_sentences` of the top paper's sentences: the best, the
     contribution (method, paper and general questions that do not name the paper), and the next
     ones scoring at least `ratio` of the best. Empty, so that the question is refused, when a
-    compared thing ("difference between A and B") is in no source, or a bibliographic question
+    compared thing ("difference between A and B") is in no source and the question names no
+    source's paper (naming it, it is told the abstract is silent), or a bibliographic question
     (authors, year, venue) names no source's own paper; one naming it is told the abstract is silent,
     and given the fact from the paper's record when it holds it (`rag.bibliography`).
     A question looking for a paper by a figure ("which paper releases a dataset of 100 million
@@ -250,8 +251,14 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         return _in_turn(*parts, sources, max_sentences, ratio)
     if intent.kind in ("paper", "papers"):
         sources = [src for src in sources if _states_figures(src, question)]
-    if not sources or intent.kind == "out_of_scope" or _misses_compared(question, sources):
+    if not sources or intent.kind == "out_of_scope":
         return []
+    if _misses_compared(question, sources):
+        # "Is ConfSleepNet faster than single-view sleep staging models?": the paper called by name is
+        # silent on the other side; a question calling no paper by name is refused ("how does
+        # Pangu-Weather compare with GraphCast": GraphCast is only a model one abstract writes).
+        top = sources[0]
+        return _silence(top, intent, question) if calls_by_name(question, top.hit.title, top.abstract) else []
     if intent.kind == "bibliographic":  # an abstract never says who wrote it, or when and where it appeared
         named = next((src for src in sources if calls_by_name(question, src.hit.title, src.abstract)), None)
         if named is None:

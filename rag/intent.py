@@ -81,9 +81,10 @@ _MEASURED = re.compile(
     re.IGNORECASE,
 )
 _ASKED = re.compile(_WHAT_PHRASE, re.IGNORECASE)
-# Words that say "a number" rather than what is counted ("by what factor", "what percentage").
+# Words that say "a number" rather than what is counted ("by what factor", "what percentage"); "range"
+# says two of them ("what parameter range do the models span": "1B–13B parameters").
 _GENERIC_MEASURES = {"factor", "number", "percentage", "fraction", "proportion", "margin", "extent", "degree", "amount", "ratio",
-                      "count", "counts"}
+                      "count", "counts", "range"}
 # "how many times faster", "how many fold larger": a ratio, not a count of times.
 _RATIOS = {"times", "fold", "orders"}
 # A yes/no question or a comparison: "does X need labels?", "do A beat B?", "should models be wider or deeper?"

@@ -85,12 +85,14 @@ _BRITISH = (
     (re.compile(r"\b(\w{2,}[lt])ys(e|es|ed|ing)\b", re.IGNORECASE), r"\1yz\2"),
     (re.compile(r"\b(behavio|favo|neighbo|colo|labo)ur(\w*)\b", re.IGNORECASE), r"\1r\2"),
     (re.compile(r"\b(model|label|travel|cancel|signal|fuel)l(ing|ed|er|ers)\b", re.IGNORECASE), r"\1\2"),
+    (re.compile(r"\bper\s+cent\b", re.IGNORECASE), "percent"),  # "92.4 per cent"
 )
 
 
 def american_spelling(text: str) -> str:
     """`text` with British spellings written the American way ("normalisation-free" ->
-    "normalization-free", "generalise" -> "generalize", "analyse" -> "analyze", "modelling" -> "modeling")."""
+    "normalization-free", "generalise" -> "generalize", "analyse" -> "analyze", "modelling" -> "modeling",
+    "per cent" -> "percent")."""
     for pattern, replacement in _BRITISH:
         text = pattern.sub(replacement, text)
     return text
