@@ -117,6 +117,10 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"mirror", "mirrors", "mirrored", "resemble", "resembles", "resembled"}, {"differ", "differs", "differed", "differing"}),
     ({"sparse"}, {"dense"}),
     ({"ubiquitous", "widespread", "prevalent", "commonplace"}, {"rare", "uncommon"}),
+    # taking a theory's place against standing beside it: "supersede" says what "replace" says
+    ({"replace", "replaces", "replaced", "replacing", "supersede", "supersedes", "superseded", "superseding",
+      "supplant", "supplants", "supplanted", "supplanting"},
+     {"coexist", "coexists", "coexisted", "coexisting", "complement", "complements", "complemented", "complementing"}),
     ({"homogeneous", "homogeneity", "uniform"}, {"heterogeneous", "heterogeneity", "heterogeneities", "nonuniform", "non-uniform"}),
     ({"robust", "robustly", "insensitive"}, {"sensitive", "vulnerable", "fragile", "brittle"}),
     ({"above"}, {"below"}),

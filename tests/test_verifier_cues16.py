@@ -7,7 +7,7 @@ data-efficient than" read as a comparison), a bound from the other side ("at lea
 "up to 3.2x"), "fully" where the source never says it, a claim given to the paper's own method that
 the source says of "these methods" or "recent" work, the subject after an opening "By V-ing ...,", a
 name given a component's verb by "X is what V-s", and what "A are X rather than Y" sets aside when the
-source states it.
+source states it, and "supersede" against "do not replace".
 True claims now kept: "3.2-fold" holds no number 2, "between forgetting and not forgetting" denies
 neither, "Without X, Y fails" says X is needed, and "without constraints" agrees with an abstract that
 writes "unconstrained sequences".
@@ -32,6 +32,8 @@ POPULATION = ("We demonstrate that by directly learning the population mechanics
               "without a reference process, and outperforms gradient flow and flow matching methods across experiments.")
 TITO = "We find that coarse-grained TITO models are substantially more data-efficient than Boltzmann Emulators."
 LAPLACE = "We first demonstrate that diverse spatial codes emerge naturally as spectral decompositions of the Laplace operator."
+HEBBIAN = ("These mechanisms do not replace standard Hebbian theory; they can coexist with genuine Hebbian plasticity "
+           "and complicate the interpretation of synaptic measurements.")
 AURORA = "Increasing the training dataset by 10x reduces the validation loss of Aurora by up to 3.2x."
 LORA = "Low-Rank Adaptation (LoRA) is the dominant fine-tuning method, yet it suffers from catastrophic forgetting."
 ROSETTA = ("Critically, prompt engineering alone often fails to generate Rosetta actions, demonstrating that environment "
@@ -49,6 +51,8 @@ CONTRADICTIONS = [
     ("Aurora's validation loss drops at least 3.2-fold for each tenfold increase in data.", AURORA),
     # what "rather than" sets aside comes after the verb of being: the codes are said not to emerge
     ("The spatial codes are hand-designed rather than emerging from the Laplace operator.", LAPLACE),
+    # "supersede" is on the side of "replace", against "coexist"
+    ("These emergent mechanisms supersede standard Hebbian theory.", HEBBIAN),
 ]
 # (claim, passage): the same shapes, true
 AGREEMENTS = [
@@ -58,6 +62,7 @@ AGREEMENTS = [
     ("Coarse-grained TITO models need much less data than Boltzmann Emulators.", TITO),
     ("Aurora's validation loss falls by as much as 3.2-fold with ten times the data.", AURORA),
     ("The spatial codes emerge from the Laplace operator rather than being hand-designed.", LAPLACE),
+    ("These emergent mechanisms can coexist with genuine Hebbian plasticity.", HEBBIAN),
 ]
 
 
