@@ -125,21 +125,20 @@ WLA = ("By decoupling weather reconstruction from downstream tasks, WLA improves
        "representation.")
 
 
-@pytest.mark.parametrize("claim,passage", [
-    ("Functional Attention treats continuous fields as discrete tokens with token-wise attention.", FIELDS),
-    ("UniSparse draws its energy savings from larger and deeper backbones.", SNN),
-    ("The Pressure-Variable Unified Module is what decouples weather reconstruction from downstream tasks.", WLA),
-    ("The Path Existence Criterion is what generalizes Feynman-Kac steering to time-varying exponents.", ACE),
-])
-def test_what_the_source_says_of_other_work_or_another_subject_is_misattributed(claim, passage):
-    assert misattributed(claim, passage, passage) != ""
+# (claim, passage, whether the passage says it of something else): the first of each pair is given
+# what the source says of other work or of another subject, the second is the guard
+ATTRIBUTIONS = [
+    ("Functional Attention treats continuous fields as discrete tokens with token-wise attention.", FIELDS, True),
+    ("Functional Attention reinterprets attention as a functional correspondence between adaptive bases.", FIELDS, False),
+    ("UniSparse draws its energy savings from larger and deeper backbones.", SNN, True),
+    ("Recent SNNs reach superior performance with larger and deeper backbones, at a cost in energy savings.", SNN, False),
+    ("The Pressure-Variable Unified Module is what decouples weather reconstruction from downstream tasks.", WLA, True),
+    ("WLA decouples weather reconstruction from downstream tasks, improving accuracy and sharpness.", WLA, False),
+    ("The Path Existence Criterion is what generalizes Feynman-Kac steering to time-varying exponents.", ACE, True),
+    ("Adaptive Path Correction with Exponents is what generalizes Feynman-Kac steering to time-varying exponents.", ACE, False),
+]
 
 
-@pytest.mark.parametrize("claim,passage", [
-    ("Functional Attention reinterprets attention as a functional correspondence between adaptive bases.", FIELDS),
-    ("Recent SNNs reach superior performance with larger and deeper backbones, at a cost in energy savings.", SNN),
-    ("WLA decouples weather reconstruction from downstream tasks, improving accuracy and sharpness.", WLA),
-    ("Adaptive Path Correction with Exponents is what generalizes Feynman-Kac steering to time-varying exponents.", ACE),
-])
-def test_what_the_source_says_of_the_claims_subject_is_not(claim, passage):
-    assert misattributed(claim, passage, passage) == ""
+@pytest.mark.parametrize("claim,passage,elsewhere", ATTRIBUTIONS)
+def test_what_the_source_says_of_other_work_or_another_subject_is_misattributed(claim, passage, elsewhere):
+    assert bool(misattributed(claim, passage, passage)) is elsewhere
