@@ -118,7 +118,7 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"sparse"}, {"dense"}),
     ({"ubiquitous", "widespread", "prevalent", "commonplace"}, {"rare", "uncommon"}),
     # taking a theory's place against standing beside it: "supersede" says what "replace" says
-    ({"replace", "replaces", "replaced", "replacing", "supersede", "supersedes", "superseded", "superseding",
+    ({"replace", "replaces", "replaced", "replacing", "replacement", "replacements", "supersede", "supersedes", "superseded", "superseding",
       "supplant", "supplants", "supplanted", "supplanting"},
      {"coexist", "coexists", "coexisted", "coexisting", "complement", "complements", "complemented", "complementing"}),
     ({"homogeneous", "homogeneity", "uniform"}, {"heterogeneous", "heterogeneity", "heterogeneities", "nonuniform", "non-uniform"}),
@@ -270,7 +270,7 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
         return ""
     sentence_words = words(best)
     # "gains over existing models": prior work as the comparison target is not the subject
-    cue = next((w for i, w in enumerate(sentence_words) if (w in _PRIOR_WORK or w == "recent" or _others(sentence_words, i))
+    cue = next((w for i, w in enumerate(sentence_words) if (w in _PRIOR_WORK or _others(sentence_words, i))
                 and not set(sentence_words[max(0, i - 3):i]) & (_TARGET_OPENERS | {"over", "against", "compared"})), "")
     if cue and not set(words(claim)) & (_PRIOR_WORK | {"recent", "these", "such"}):
         return f"the source says this of {cue} methods, not of '{subject}'"
@@ -292,9 +292,12 @@ _KINDS_OF_METHOD = {"methods", "approaches", "techniques", "works"}
 
 
 def _others(tokens: list[str], i: int) -> bool:
-    """Whether tokens[i] opens "these methods" or "such approaches": an abstract's words for the
-    work it sets itself against ("These methods treat continuous fields as discrete tokens"), as
-    "existing" or "recent" are; its own is "our method"."""
+    """Whether tokens[i] opens "these methods" or "such approaches", or is "recent" after a word
+    that is no preposition: an abstract's words for the work it sets itself against ("These methods
+    treat continuous fields as discrete tokens", "While recent SNNs achieve ..."), as "existing"
+    is; its own is "our method"."""
+    if tokens[i] == "recent":  # "While recent SNNs achieve ...", not "Despite recent advances"
+        return tokens[i - 1:i] != [] and tokens[i - 1] not in _OPENING_PREPOSITIONS | {"despite", "of", "to", "by"}
     return tokens[i] in {"these", "such"} and tokens[i + 1:i + 2] != [] and tokens[i + 1] in _KINDS_OF_METHOD
 
 

@@ -53,6 +53,7 @@ CONTRADICTIONS = [
     ("The spatial codes are hand-designed rather than emerging from the Laplace operator.", LAPLACE),
     # "supersede" is on the side of "replace", against "coexist"
     ("These emergent mechanisms supersede standard Hebbian theory.", HEBBIAN),
+    ("The authors present these mechanisms as a replacement for standard Hebbian theory.", HEBBIAN),
 ]
 # (claim, passage): the same shapes, true
 AGREEMENTS = [
@@ -127,7 +128,11 @@ WLA = ("By decoupling weather reconstruction from downstream tasks, WLA improves
 
 # (claim, passage, whether the passage says it of something else): the first of each pair is given
 # what the source says of other work or of another subject, the second is the guard
+CHALLENGES = ("Despite recent advances, several key challenges remain, including the lack of ground-truth mental state "
+              "annotations in real-world domains. We introduce MindZero, a self-supervised reinforcement learning framework.")
 ATTRIBUTIONS = [
+    # "recent" after a preposition is no other work's subject
+    ("MindZero removes the need for explicit mental-state annotations.", CHALLENGES, False),
     ("Functional Attention treats continuous fields as discrete tokens with token-wise attention.", FIELDS, True),
     ("Functional Attention reinterprets attention as a functional correspondence between adaptive bases.", FIELDS, False),
     ("UniSparse draws its energy savings from larger and deeper backbones.", SNN, True),
