@@ -117,6 +117,10 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"mirror", "mirrors", "mirrored", "resemble", "resembles", "resembled"}, {"differ", "differs", "differed", "differing"}),
     ({"sparse"}, {"dense"}),
     ({"ubiquitous", "widespread", "prevalent", "commonplace"}, {"rare", "uncommon"}),
+    # taking a theory's place against standing beside it: "supersede" says what "replace" says
+    ({"replace", "replaces", "replaced", "replacing", "replacement", "replacements", "supersede", "supersedes", "superseded", "superseding",
+      "supplant", "supplants", "supplanted", "supplanting"},
+     {"coexist", "coexists", "coexisted", "coexisting", "complement", "complements", "complemented", "complementing"}),
     ({"homogeneous", "homogeneity", "uniform"}, {"heterogeneous", "heterogeneity", "heterogeneities", "nonuniform", "non-uniform"}),
     ({"robust", "robustly", "insensitive"}, {"sensitive", "vulnerable", "fragile", "brittle"}),
     ({"above"}, {"below"}),
@@ -212,7 +216,8 @@ def contradiction_cue(claim: str, passage: str, context: str = "") -> tuple[str,
             return (cue.__name__.strip("_") if cue else "prefix_clash"), found[0], found[1]
     for name, late in (("preference_swap", lambda: _preference_swap(_plain_words(claim), plain_passage)),
                        ("set_aside_stated", lambda: _set_aside_stated(claim_words, passage_words)),
-                       ("crossed_details", lambda: _crossed_details(claim, passage))):
+                       ("crossed_details", lambda: _crossed_details(claim, passage)),
+                       ("reversed_comparison", lambda: _reversed_comparison(claim, passage))):
         found = late()
         if found:
             return name, found[0], found[1]
@@ -265,9 +270,9 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
         return ""
     sentence_words = words(best)
     # "gains over existing models": prior work as the comparison target is not the subject
-    cue = next((w for i, w in enumerate(sentence_words) if w in _PRIOR_WORK
+    cue = next((w for i, w in enumerate(sentence_words) if (w in _PRIOR_WORK or _others(sentence_words, i))
                 and not set(sentence_words[max(0, i - 3):i]) & (_TARGET_OPENERS | {"over", "against", "compared"})), "")
-    if cue and not set(words(claim)) & _PRIOR_WORK:
+    if cue and not set(words(claim)) & (_PRIOR_WORK | {"recent", "these", "such"}):
         return f"the source says this of {cue} methods, not of '{subject}'"
     shared_at = [i for i, w in enumerate(sentence_words) if content_stems(w) & shared]
     for other in _ordered_names(best):
@@ -275,12 +280,33 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
         # the name right before the shared words, or the subject of a sentence naming none of the
         # claim's names ("GraphCast demonstrates ..., yet suffers from limited hardware utilization")
         near = any(0 < i - where <= 4 for i in shared_at) \
-            or (where == 0 and bool(shared_at) and not any(n in best.lower() for n in _ordered_names(claim)))
+            or (where == _subject_at(sentence_words) and bool(shared_at) and not any(n in best.lower() for n in _ordered_names(claim)))
         if other not in claim.lower() and other not in aliases and near \
                 and not _multiword_term(other, best) \
                 and f"({other})" not in best.lower():
             return f"the source says this of '{other}', not of '{subject}'"
     return ""
+
+
+_KINDS_OF_METHOD = {"methods", "approaches", "techniques", "works"}
+
+
+def _others(tokens: list[str], i: int) -> bool:
+    """Whether tokens[i] opens "these methods" or "such approaches", or is "recent" after a word
+    that is no preposition: an abstract's words for the work it sets itself against ("These methods
+    treat continuous fields as discrete tokens", "While recent SNNs achieve ..."), as "existing"
+    is; its own is "our method"."""
+    if tokens[i] == "recent":  # "While recent SNNs achieve ...", not "Despite recent advances"
+        return tokens[i - 1:i] != [] and tokens[i - 1] not in _OPENING_PREPOSITIONS | {"despite", "of", "to", "by"}
+    return tokens[i] in {"these", "such"} and tokens[i + 1:i + 2] != [] and tokens[i + 1] in _KINDS_OF_METHOD
+
+
+def _subject_at(tokens: list[str]) -> int:
+    """Where a sentence's subject stands: first, or right after an opening "By/Through V-ing ...,"
+    ("By decoupling weather reconstruction from downstream tasks, WLA improves ...")."""
+    if tokens[:1] in (["by"], ["through"]) and tokens[1:2] != [] and tokens[1].endswith("ing") and "," in tokens:
+        return tokens.index(",") + 1
+    return 0
 
 
 def _written_as_name(word: str, abstract: str) -> bool:
@@ -295,7 +321,7 @@ def _role_swap(claim: str, passage: str) -> str:
     """A reason when the claim's first name and the verb right after it ("StormInsight's Convective
     System Decoder disentangles") are given by the passage to another name, while it names the claim's elsewhere: "The Convective System Decoder disentangles
     ..." against "Storm Evolution Encoder that explicitly disentangles ...; Convective System
-    Decoder that predicts ...". Both are names of two words or more (a component's, not an
+    Decoder that predicts ..."; "X is what V-s" gives X the verb V. Both are names of two words or more (a component's, not an
     acronym's); the other is the name words among the four words before the passage's verb, with
     none of the claim's there."""
     names = {n for n in _ordered_names(claim) if not any(c.isdigit() for c in n)}
@@ -305,9 +331,12 @@ def _role_swap(claim: str, passage: str) -> str:
     end = start
     while end < len(tokens) and tokens[end] in names:
         end += 1
+    subject = tokens[start:end]
+    if tokens[end:end + 2] in (["is", "what"], ["are", "what"]):
+        end += 2  # "The Path Existence Criterion is what generalizes ..." gives it the verb after "what"
     if end - start < 2 or end >= len(tokens) or not _content(tokens[end]) or tokens[end] in _SKIP_AFTER_NEGATION:
         return ""
-    subject, verb = tokens[start:end], stem(tokens[end])
+    verb = stem(tokens[end])
     passage_tokens = words(passage)
     passage_names = {n for n in _ordered_names(passage) if not any(c.isdigit() for c in n)}
     if subject[-1] not in passage_tokens:
@@ -444,6 +473,10 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
             scope.update(_canonical(t) for t in tokens[i + 1:end] if t not in {"than", "of"})
             skip_until = end
             continue
+        if word in NEGATIONS and tokens[i - 1:i] in (["and"], ["or"]) and i > 1 and tokens[i - 2:i - 1] == tokens[i + 1:i + 2]:
+            continue  # "between forgetting and not forgetting" names both sides; it denies neither
+        if word == "without" and _conditional(tokens, i):
+            continue  # "Without a well-designed environment, prompting fails": the environment is needed
         phrase = next((len(p) for p in _PHRASE_NEGATIONS if tuple(tokens[i:i + len(p)]) == p), 0)
         pair = phrase > 0
         noun = word in NOUN_NEGATIONS or pair
@@ -471,6 +504,20 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
     return negated, plain, scope
 
 
+def _conditional(tokens: list[str], i: int) -> bool:
+    """Whether the "without" at tokens[i] opens a condition whose clause then fails ("Without X,
+    prompting alone often fails to ...", "without X, Y cannot ..."): what it names is needed, not
+    denied. It opens the claim or a clause, a comma closes its phrase within eight words, and a
+    negation or "fail" comes in the clause after that comma."""
+    if i and tokens[i - 1] not in {",", ";", ":"}:
+        return False
+    comma = next((k for k in range(i + 1, min(len(tokens), i + 9)) if tokens[k] == ","), None)
+    if comma is None:
+        return False
+    end = next((k for k in range(comma + 1, len(tokens)) if tokens[k] in {",", ";", ":"}), len(tokens))
+    return any(w in NEGATIONS or w in _FAIL or w == "no" for w in tokens[comma + 1:end])
+
+
 def _adverb_before_word(tokens: list[str], j: int) -> bool:
     """Whether tokens[j] is an adverb in "-ly" before a content word: "fail to explicitly capture"
     negates "capture", the verb the adverb modifies."""
@@ -488,6 +535,9 @@ def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) ->
     context_neg = set(_polarity(context)[0]) | _prefix_negated(passage, claim) | _lacked(context) | _limited(passage)
     # both sides named on both sides: "between forgetting and not forgetting" for "between forgetting and non-forgetting"
     both = set(claim_plain) & {_canonical(base) for w in passage if (base := _base(w))}
+    # the context negates it by a prefix, in another form: "unconstrained sequences" for "sequences without constraints"
+    prefixed = {n for n in _prefix_negated(context, claim, unprefixed=True) if len(n) >= 6}
+    claim_neg = {s: cue for s, cue in claim_neg.items() if not any(s.startswith(n) or n.startswith(s) for n in prefixed)}
     for s, cue in claim_neg.items():
         if s in passage_plain and s not in passage_neg and s not in passage_scope and s not in context_neg and s not in both:
             return cue, passage_plain[s]
@@ -533,13 +583,15 @@ def _limited(tokens: list[str]) -> set[str]:
     return out
 
 
-def _prefix_negated(tokens: list[str], claim: list[str]) -> set[str]:
+def _prefix_negated(tokens: list[str], claim: list[str], unprefixed: bool = False) -> set[str]:
     """Canonical stems of what a word list negates by a prefix about something the claim names
     among the three words after it: "non-learning or random update rules" negates "learn", so a
     claim about "random update rules or ones that do not learn" says what it says (while
-    "non-forgetting behavior" leaves "LoRA is free of forgetting" unsaid)."""
+    "non-forgetting behavior" leaves "LoRA is free of forgetting" unsaid). Words in "un-" count
+    only with `unprefixed` ("unconstrained sequences"), and never of supervision ("unsupervised")."""
     named = _stems(claim)
-    return {_canonical(base) for i, w in enumerate(tokens) if (base := _base(w)) and not w.startswith(_SUPERVISION_PREFIXES)
+    return {_canonical(base) for i, w in enumerate(tokens) if (base := _base(w)) and not base.startswith("supervis")
+            and (unprefixed or not w.startswith(_SUPERVISION_PREFIXES))
             and {stem(t) for t in tokens[i + 1:i + 4] if _content(t)} & named}
 
 
@@ -1268,6 +1320,36 @@ def _number_swap(claim: list[str], passage: list[str], context: list[str]) -> tu
     return None
 
 
+# Words right before a number that bound it from below or from above ("at least 14.4%", "up to 3.2x").
+_LOWER_BOUNDS = [("at", "least"), ("more", "than"), ("over",), ("above",), ("exceeding",)]
+_UPPER_BOUNDS = [("up", "to"), ("at", "most"), ("as", "much", "as"), ("as", "many", "as"), ("less", "than"),
+                 ("fewer", "than"), ("under",), ("below",)]
+
+
+def _bounds(tokens: list[str]) -> dict[str, tuple[int, str]]:
+    """Each number a word list bounds -> (+1 from below, -1 from above; the bound's words)."""
+    out: dict[str, tuple[int, str]] = {}
+    for i, word in enumerate(tokens):
+        number = _NUMBER.match(word)
+        if not number:
+            continue
+        for side, bounds in ((1, _LOWER_BOUNDS), (-1, _UPPER_BOUNDS)):
+            bound = next((b for b in bounds if tuple(tokens[max(0, i - len(b)):i]) == b), None)
+            if bound:
+                out.setdefault(number.group(0), (side, " ".join((*bound, word))))
+    return out
+
+
+def _bound_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """The claim bounds a number from the other side than the passage does: "drops at least
+    3.2-fold" against "reduces validation loss by up to 3.2x"."""
+    theirs = _bounds(passage)
+    for number, (side, said) in _bounds(claim).items():
+        if number in theirs and theirs[number][0] == -side:
+            return said, theirs[number][1]
+    return None
+
+
 def _number_order_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """Two numbers of the passage given each other's place: "increasing the dataset by 3.2x
     reduces loss by up to 10x" against "increasing the dataset by 10x reduces loss by up to
@@ -1424,9 +1506,9 @@ def _stems(tokens: list[str], whole: bool = True) -> set[str]:
 
 
 def _contrast(tokens: list[str]) -> tuple[set[str], set[str]] | None:
-    """(stems of the last two content words of what is kept, stems of the first four of what is
-    set aside) of the first "A rather than B" or "A instead of B" ("Rather than B, A ...") of a
-    word list, or None."""
+    """(stems of the last two content words of what is kept, after a verb of being when there is
+    one, stems of the first four of what is set aside) of the first "A rather than B" or "A instead
+    of B" ("Rather than B, A ...") of a word list, or None."""
     for i in range(len(tokens) - 1):
         if tuple(tokens[i:i + 2]) not in _PREFERENCE_OPENERS:
             continue
@@ -1437,7 +1519,9 @@ def _contrast(tokens: list[str]) -> tuple[set[str], set[str]] | None:
                 return None
             before, after = tokens[comma + 1:], tokens[i + 2:comma]
             return _stems([w for w in before if _content(w)][:2]), _stems([w for w in after if _content(w)][:4])
-        return _stems([w for w in before if _content(w)][-2:]), _stems([w for w in after if _content(w)][:4])
+        # "the codes are hand-designed rather than emerging": what is kept comes after the verb of being
+        be = max((j + 1 for j, w in enumerate(before) if w in _BE), default=0)
+        return _stems([w for w in before[be:] if _content(w)][-2:]), _stems([w for w in after if _content(w)][:4])
     return None
 
 
@@ -1586,10 +1670,11 @@ _LESSER, _GREATER = {"less", "lower"}, {"more", "higher", "greater"}
 _COMPARISON_OPENERS = {"than", "over", "versus", "vs"} | _WORSE | _BETTER_THAN
 
 
-def _comparisons(tokens: list[str]) -> list[tuple[int, set[str]]]:
-    """(+1 where the subject does better, -1 worse; the specific stems of the target) of each
-    comparison of a word list ("less accurate than PINNs", "superior accuracy compared to PINNs",
-    "outperforms sparse grid methods"); a clause with a negation compares nothing here."""
+def _compared(tokens: list[str]) -> list[tuple[int, set[str], set[str]]]:
+    """(+1 where the subject does better, -1 worse, 0 where the words do not say; the content stems
+    before the comparison that no negation governs; the content stems of its target) of each comparison of a word list ("less
+    accurate than PINNs", "superior accuracy compared to PINNs", "outperforms sparse grid methods");
+    a clause with a negation compares nothing here."""
     out = []
     for i, word in enumerate(tokens):
         opener = word in _COMPARISON_OPENERS or (word == "compared" and tokens[i + 1:i + 2] in (["to"], ["with"]))
@@ -1601,7 +1686,7 @@ def _comparisons(tokens: list[str]) -> list[tuple[int, set[str]]]:
             continue
         direction = 0
         for k, w in enumerate(before):
-            merit = k + 1 < len(before) and before[k + 1].startswith(_MERITS)
+            merit = k + 1 < len(before) and before[k + 1].split("-")[-1].startswith(_MERITS)  # "more data-efficient"
             if w in _WORSE or (w in _LESSER and merit):
                 direction = -1
             elif w in _BETTER_THAN or (w in _GREATER and merit):
@@ -1610,10 +1695,50 @@ def _comparisons(tokens: list[str]) -> list[tuple[int, set[str]]]:
         end = next((k for k in range(first, min(len(tokens), first + 6)) if tokens[k] in _TARGET_ENDS - {"and"}),
                    min(len(tokens), first + 6))
         target = {stem(p) for w in tokens[first:end] if _content(w) for p in [w, *w.split("-")] if _content(p)}
-        specific = {t for t in target if t[:5] not in _GENERIC_HEADS}
-        if direction and specific:
-            out.append((direction, specific))
+        negated, _, scope = _polarity(tokens[:i])  # "SNNs with SpikeInit trained without normalization": not normalized ones
+        subject = {stem(p) for w in tokens[:i] if _content(w) or w in _SELF for p in [w, *w.split("-")] if _content(p) or p in _SELF}
+        out.append((direction, subject - set(negated) - scope, target))
     return out
+
+
+def _comparisons(tokens: list[str]) -> list[tuple[int, set[str]]]:
+    """(+1 where the subject does better, -1 worse; the specific stems of the target) of each
+    comparison of a word list ("less accurate than PINNs", "superior accuracy compared to PINNs",
+    "outperforms sparse grid methods"); a clause with a negation compares nothing here."""
+    return [(direction, {t for t in target if t[:5] not in _GENERIC_HEADS})
+            for direction, _, target in _compared(tokens) if direction and any(t[:5] not in _GENERIC_HEADS for t in target)]
+
+
+# Words by which an abstract or a claim names the paper's own method ("our method", "the proposed
+# approach", "we"): one side of a comparison.
+_SELF = {"our", "ours", "we", "propos"}
+
+
+def _reversed_comparison(claim: str, passage: str) -> tuple[str, str] | None:
+    """The claim's comparison with its sides the other way round from the passage's, in the same
+    direction: "Model-based methods beat MindZero" against "MindZero ... outperforms model-based
+    methods", "Gradient flow ... methods outperform the proposed method" against "our method ...
+    outperforms gradient flow and flow matching methods". The claim's target must be on the subject
+    side of a passage sentence's comparison (from the sentence's start; the paper's own method by
+    "our"/"we" there and a name or "the proposed" in the claim), its subject words on the passage's
+    target side, and no specific word of its target on the passage's target side."""
+    claim_words = words(claim)
+    mine = [c for c in _compared(claim_words) if c[0]]
+    if not mine:
+        return None
+    names = {stem(n) for n in _ordered_names(claim)}
+    for start, end in split_sentences(passage) or [(0, len(passage))]:
+        for p_dir, p_subject, p_target in _compared(words(passage[start:end])):
+            p_subject, p_target = p_subject - p_target, p_target - p_subject
+            for c_dir, c_subject, c_target in mine:
+                specific = {t for t in c_target if t[:5] not in _GENERIC_HEADS}
+                ours = bool(c_target & (names | _SELF)) and bool(p_subject & _SELF)
+                swapped = {t for t in c_subject & p_target if t[:5] not in _GENERIC_HEADS}
+                if p_dir == c_dir and specific and swapped and (specific & p_subject or ours) and not specific & p_target:
+                    said = "better than" if c_dir > 0 else "worse than"
+                    return f"{' '.join(sorted(swapped))} {said} {' '.join(sorted(specific))}", \
+                        f"{' '.join(sorted(specific & p_subject) or ['our method'])} {said} {' '.join(sorted(swapped))}"
+    return None
 
 
 def _direction_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
@@ -1980,7 +2105,7 @@ def _spelt_alike(a: str, b: str) -> bool:
 _WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap, _number_order_swap, _count_clash,
               _target_clash, _parity_clash, _list_swap, _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap,
               _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash,
-              _compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot)
+              _compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot, _bound_clash)
 # Every cue's name, as `contradiction_cue` reports it.
 CUE_NAMES = [c.__name__.strip("_") if c else "prefix_clash" for c in _WORD_CUES] + ["preference_swap", "set_aside_stated",
-                                                                                  "crossed_details"]
+                                                                                  "crossed_details", "reversed_comparison"]

@@ -33,7 +33,8 @@ STOPWORDS = frozenset(
 _NAME = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*\b")
 _NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:[.,]\d+)*")
 _NUMBER_ONE = re.compile(r"(?<![A-Za-z\d.])1(?!\d|[.,]\d)")  # the digit 1 alone: not the 1 of "14.4" or "1.5"
-_WORD = re.compile(r"(?<![A-Za-z0-9])(?<!\d,)[A-Za-z0-9][A-Za-z0-9\-']*")  # "1,000-layer": no word "000-layer"
+# "1,000-layer", "3.2-fold": no word "000-layer" or "2-fold" inside the number
+_WORD = re.compile(r"(?<![A-Za-z0-9])(?:(?<!\d[,.])|(?=[A-Za-z]))[A-Za-z0-9][A-Za-z0-9\-']*")
 NUMBER_WORDS = {
     w: str(i) for i, w in enumerate(
         "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "

@@ -39,6 +39,7 @@ ABSOLUTES: list[set[str]] = [
     {"guarantee", "guarantees", "guaranteed", "prove", "proves", "proved", "proven"},
     {"clearly", "vastly", "dramatically"},
     {"perfectly", "perfect", "exactly", "exact", "flawlessly", "flawless"},
+    {"fully", "completely", "entirely"},  # "fully solves GRN inference", "fully calibrated"
     {"first", "first-ever", "earliest", "pioneering"},  # a claim of priority
     {"ever"},
     {"state-of-the-art", "sota"},
