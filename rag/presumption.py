@@ -15,7 +15,7 @@ opens a verb's complement (an article, a particle, a preposition, a comparative 
 
 `unsupported_premise` checks the claim with the answer's own grounding check (rag/grounding.py)
 against each admitted source, as a sentence citing it would be checked: the premise falls when
-no source supports it and none holds its content (see the function).
+no source supports it and one states it turned round, or none holds its content (see the function).
 """
 
 from __future__ import annotations
@@ -23,9 +23,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rag.grounding import GroundingChecker
+from rag.cues import contradiction_cue
+from rag.grounding import GroundingChecker, SentenceCheck
 from rag.sources import Source
 from rag.text import STOPWORDS, tokenize, variant_share
+from rag.verifier import aligned_passage
 from rag.vocab import has_verb_forms
 
 _WHY_AUX = re.compile(r"^\s*why\s+(?P<aux>does|do|did|can|could|would|will|should|must|might|may)(?P<neg>n?['’]t|\s+not)?\s+(?P<rest>.+)$",
@@ -128,16 +130,37 @@ def _with_copula(rest: str, copula: str) -> str:
 MIN_PREMISE_HELD = 0.5
 
 
+# The contradiction cues (rag/cues.py) that read a direction turned round: an antonym ("reduce"
+# against "increased"), a modifier of the same word ("less efficient" against "more efficient"), a
+# comparison or preference swapped, opposites taken crosswise, a covariation reversed. The other
+# cues (a negation, a prefix, a swapped slot) misread true premises written out of a question
+# ("why do X perform poorly": "X do perform poorly"), and do not count here.
+_DIRECTION_CUES = frozenset({"antonym_clash", "modifier_clash", "comparison_swap", "crossed_opposites", "direction_clash",
+                             "covariation_clash", "preference_swap"})
+
+
 def unsupported_premise(presumption: Presumption, sources: list[Source], checker: GroundingChecker) -> bool:
-    """True when no source holds the claim `presumption` states: the grounding check (as for an
-    answer sentence citing the source) supports it in none of them, and each of them either
-    lacks a name or number it writes or holds under MIN_PREMISE_HELD of its content words. A claim
-    a source contradicts while holding its words is left to the answer (the contradiction cues
-    misread many true premises written out of a question)."""
+    """True when no source supports the claim `presumption` states (the grounding check, as for an
+    answer sentence citing the source) and either one of them states its direction turned round
+    (`_DIRECTION_CUES` against its aligned or closest passage: "longer context transfers better"
+    for "longer context hurts the transfer") or none holds it: each lacks a name or number it
+    writes, or holds under MIN_PREMISE_HELD of its content words."""
     if not sources:
         return False
-    checks = checker.check([f"{presumption.claim} [{source.n}]" for source in sources], sources)
-    words = set(tokenize(presumption.claim))
-    return not any(c.supported for c in checks) and all(
-        c.reason.endswith("is not in the cited source") or variant_share(words, source.abstract) < MIN_PREMISE_HELD
-        for c, source in zip(checks, sources))
+    claim = presumption.claim
+    checks = checker.check([f"{claim} [{source.n}]" for source in sources], sources)
+    if any(c.supported for c in checks):
+        return False
+    words = set(tokenize(claim))
+    unheld = all(c.reason.endswith("is not in the cited source") or variant_share(words, source.abstract) < MIN_PREMISE_HELD
+                 for c, source in zip(checks, sources))
+    return unheld or any(_turned_round(claim, check, source) for check, source in zip(checks, sources))
+
+
+def _turned_round(claim: str, check: SentenceCheck, source: Source) -> bool:
+    """True when a direction cue finds `claim` contradicting the source's passage aligned with it
+    by words, or the closest by meaning (the check's support), as the verifier's floor reads them."""
+    aligned = aligned_passage(claim, [source])
+    passages = ([aligned.text] if aligned else []) + [support.quote for support in check.support[:1]]
+    return any((cue := contradiction_cue(claim, text, source.abstract)) is not None and cue[0] in _DIRECTION_CUES
+               for text in passages)

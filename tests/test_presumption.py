@@ -46,8 +46,20 @@ def test_a_premise_no_abstract_holds_is_refused_and_said(extractive):
     assert "The closest papers are:" in answer.answer
 
 
+@pytest.mark.parametrize("question,said", [
+    ("Why does widening a weather forecasting model reduce its compute bill?",  # "increasing ... compute"
+     "says that widening a weather forecasting model does reduce its compute bill."),
+    ("Why does fatigue onset slow down under longer contexts?", "says that fatigue onset does slow down"),  # "accelerates"
+])
+def test_a_premise_an_abstract_turns_round_is_refused(extractive, question, said):
+    answer = extractive.ask(question)
+    assert answer.refused and said in answer.answer, answer.answer
+
+
 @pytest.mark.parametrize("question,fact", [
     ("Why do single-cell foundation models perform poorly on gene regulatory network inference?", "reconstruction-based"),
+    # a negation cue misreads this true premise ("fail to converge ... removed" against "removing BN ... fail to converge")
+    ("Why do deep spiking networks fail to converge when batch normalization is removed?", "fail to converge"),
     ("Why does TriForces require DFT labels to improve on MatBench?", "without needing DFT labels"),  # a named premise its abstract corrects
     ("Why do gradient flows fall short for population dynamics?", "periodicity"),
 ])
