@@ -26,6 +26,8 @@ from rag.intent import (Intent, bare_topic, classify, compound_parts, described_
                         without_answer_form, without_superlatives)
 from rag.metadata import hit_abstract
 from rag.numbered import other_numbered
+from rag.premise import premise_corrections
+from rag.presumption import Presumption, presumed_claim, unsupported_premise
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
 from rag.query import FIELD_ACRONYMS, answer_top_k, content_query, counted_topic, counts_papers, list_variants, papers_requested, plain_question, setting_phrase
@@ -197,6 +199,10 @@ class Answerer:
         clock.lap("retrieve")
         if not plan:  # the sources hold none of what is asked (rag.compose): refuse without the model
             yield self._refusal(question, standalone, relevant, clock, other=given is not None)
+            return
+        presumed = None if silence else self._fallen_premise(asked, sources)
+        if presumed:  # "why does widening a weather model cut its compute bill?": no abstract says it does
+            yield self._refusal(question, standalone, relevant, clock, other=given is not None, unsaid=presumed.claim)
             return
 
         # "how many papers are about X": the index counts the papers writing X's words; the list follows.
@@ -497,8 +503,24 @@ class Answerer:
                       standalone_question=standalone, fallback=bool(generated) and not any(c.supported for c in generated),
                       checks=[*generated, *planned])
 
-    def _refusal(self, question: str, standalone: str, closest: list[PaperHit], clock: "_Clock", other: bool = False) -> Answer:
+    def _fallen_premise(self, asked: str, sources: list[Source]) -> Presumption | None:
+        """The claim a "why ..." question naming no paper takes for granted, when no admitted
+        source holds it (`rag.presumption`); None else, and when the closest abstract corrects
+        the premise itself ("why does X require DFT labels": "without needing DFT labels",
+        `rag.premise`), which the answer then quotes."""
+        presumed = presumed_claim(asked)
+        if presumed is None or not sources or calls_by_name(asked, sources[0].hit.title, sources[0].abstract) \
+                or premise_corrections(asked, sources[0]):
+            return None
+        return presumed if unsupported_premise(presumed, sources, self.checker) else None
+
+    def _refusal(self, question: str, standalone: str, closest: list[PaperHit], clock: "_Clock", other: bool = False,
+                 unsaid: str = "") -> Answer:
+        """The refusal naming the closest papers; `unsaid`, the claim a question took for granted
+        that no abstract holds, is said first ("No paper in the collection says that ...")."""
         text = f"No {'other ' if other else ''}paper in the collection answers this question."
+        if unsaid:
+            text = f"No {'other ' if other else ''}paper in the collection says that {_lowered(unsaid)}."
         if closest:
             names = "; ".join(f"{h.display_title} [{h.paper_id}]" for h in closest[:3])
             text += f" The closest papers are: {names}."
@@ -511,6 +533,13 @@ class Answerer:
 _LISTING_WORDS = set(tokenize("many working together jointly coauthored co-authored collaborated published appeared presented list papers accepted show give included have held "
                               "contains collection available indexed stored wrote write written authored propose "
                               "proposed work works"))
+
+
+def _lowered(claim: str) -> str:
+    """`claim` with its first word lower-cased when it is a plain capitalised word ("Longer MEG
+    context ..." -> "longer MEG context ..."), not a name ("LLMs", "MEG-XL")."""
+    first = claim.split(" ", 1)[0]
+    return claim[:1].lower() + claim[1:] if first[1:].islower() and first.isalpha() else claim
 
 
 def _without_names(question: str, names: list[str]) -> str:
