@@ -202,7 +202,7 @@ class Answerer:
             return
         presumed = None if silence else self._fallen_premise(asked, sources)
         if presumed:  # "why does widening a weather model cut its compute bill?": no abstract says it does
-            yield self._refusal(question, standalone, relevant, clock, other=given is not None, unsaid=presumed.claim)
+            yield self._refusal(question, standalone, relevant, clock, other=given is not None, presumes=True)
             return
 
         # "how many papers are about X": the index counts the papers writing X's words; the list follows.
@@ -515,12 +515,13 @@ class Answerer:
         return presumed if unsupported_premise(presumed, sources, self.checker) else None
 
     def _refusal(self, question: str, standalone: str, closest: list[PaperHit], clock: "_Clock", other: bool = False,
-                 unsaid: str = "") -> Answer:
-        """The refusal naming the closest papers; `unsaid`, the claim a question took for granted
-        that no abstract holds, is said first ("No paper in the collection says that ...")."""
-        text = f"No {'other ' if other else ''}paper in the collection answers this question."
-        if unsaid:
-            text = f"No {'other ' if other else ''}paper in the collection says that {_lowered(unsaid)}."
+                 presumes: bool = False) -> Answer:
+        """The refusal naming the closest papers; `presumes`: the question took for granted a claim no
+        abstract holds, which is said first. (The claim itself, written out by rule, can read badly
+        ("The E-I does network stay robust ..."), so it is not quoted.)"""
+        again = "other " if other else ""
+        text = (f"No {again}paper in the collection supports what this question takes for granted." if presumes
+                else f"No {again}paper in the collection answers this question.")
         if closest:
             names = "; ".join(f"{h.display_title} [{h.paper_id}]" for h in closest[:3])
             text += f" The closest papers are: {names}."
@@ -533,13 +534,6 @@ class Answerer:
 _LISTING_WORDS = set(tokenize("many working together jointly coauthored co-authored collaborated published appeared presented list papers accepted show give included have held "
                               "contains collection available indexed stored wrote write written authored propose "
                               "proposed work works"))
-
-
-def _lowered(claim: str) -> str:
-    """`claim` with its first word lower-cased when it is a plain capitalised word ("Longer MEG
-    context ..." -> "longer MEG context ..."), not a name ("LLMs", "MEG-XL")."""
-    first = claim.split(" ", 1)[0]
-    return claim[:1].lower() + claim[1:] if first[1:].islower() and first.isalpha() else claim
 
 
 def _without_names(question: str, names: list[str]) -> str:

@@ -41,15 +41,14 @@ def test_questions_of_other_shapes_presume_no_claim(question):
 def test_a_premise_no_abstract_holds_is_refused_and_said(extractive):
     answer = extractive.ask("Why does raising the temperature make spiking networks converge faster?")
     assert answer.refused and answer.citations == []
-    assert answer.answer.startswith("No paper in the collection says that raising the temperature does make spiking networks converge faster."), \
-        answer.answer
+    assert answer.answer.startswith("No paper in the collection supports what this question takes for granted."), answer.answer
     assert "The closest papers are:" in answer.answer
 
 
 @pytest.mark.parametrize("question,said", [
     ("Why does widening a weather forecasting model reduce its compute bill?",  # "increasing ... compute"
-     "says that widening a weather forecasting model does reduce its compute bill."),
-    ("Why does fatigue onset slow down under longer contexts?", "says that fatigue onset does slow down"),  # "accelerates"
+     "supports what this question takes for granted."),
+    ("Why does fatigue onset slow down under longer contexts?", "supports what this question takes for granted."),  # "accelerates"
 ])
 def test_a_premise_an_abstract_turns_round_is_refused(extractive, question, said):
     answer = extractive.ask(question)
