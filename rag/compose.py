@@ -313,7 +313,8 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         # The paper's opening sentence speaking of the field answers neither ("how does the Theory of
         # Mind paper infer mental states?" is not answered by "AI agents need Theory of Mind").
         named = _names_paper(top, question) and bool(_asked_stems(question, top))
-        field = not _OWN.search(top.sentence(chosen[0])) and (chosen[0] == 0 or _sets_scene(top.sentence(chosen[0])))
+        field = intent.kind != "general" and not _OWN.search(top.sentence(chosen[0])) \
+            and (chosen[0] == 0 or _sets_scene(top.sentence(chosen[0])))  # a "general" question asks for a detail
         contribution = None if named and not field else _contribution(top, ranked)
         if contribution is not None and contribution not in chosen and max_sentences > 1:
             chosen.append(contribution)
