@@ -313,8 +313,10 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         # The paper's opening sentence speaking of the field answers neither ("how does the Theory of
         # Mind paper infer mental states?" is not answered by "AI agents need Theory of Mind").
         named = _names_paper(top, question) and bool(_asked_stems(question, top))
-        field = intent.kind != "general" and not _OWN.search(top.sentence(chosen[0])) \
-            and (chosen[0] == 0 or _sets_scene(top.sentence(chosen[0])))  # a "general" question asks for a detail
+        # A "general" question asks for a detail: a runner-up close enough to be shown may hold it.
+        runner_up = any(scores[i] >= ratio * scores[ranked[0]] for i in ranked[1:max_sentences])
+        field = not (intent.kind == "general" and runner_up) and not _OWN.search(top.sentence(chosen[0])) \
+            and (chosen[0] == 0 or _sets_scene(top.sentence(chosen[0])))
         contribution = None if named and not field else _contribution(top, ranked)
         if contribution is not None and contribution not in chosen and max_sentences > 1:
             chosen.append(contribution)

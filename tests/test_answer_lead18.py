@@ -83,3 +83,11 @@ def test_a_count_of_papers_on_a_topic_lists_each_paper_it_counts(extractive):
 def test_which_paper_has_the_most_of_a_measure_is_the_paper_stating_it(extractive):
     answer = extractive.ask("Which paper has the largest speedup?")
     assert "40-fold speedup" in answer.answer, answer.answer
+
+
+@pytest.mark.parametrize("question,fact", [
+    ("what failure mode of inference-time steering do the ace authors describe", "Marginal Path Collapse"),  # the contribution joins
+    ("correlation between the fatigue index and repetition", "0.94"),  # a runner-up holding the detail keeps its place
+])
+def test_a_detail_question_on_a_scene_setting_best_sentence_keeps_the_sentence_holding_it(extractive, question, fact):
+    assert fact in extractive.ask(question).answer
