@@ -27,7 +27,7 @@ from rag.intent import (Intent, bare_topic, classify, compound_parts, described_
 from rag.metadata import hit_abstract
 from rag.numbered import other_numbered
 from rag.premise import premise_corrections
-from rag.presumption import Presumption, presumed_claim, unsupported_premise
+from rag.presumption import presumed_claim, unsupported_premise
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
 from rag.query import FIELD_ACRONYMS, answer_top_k, content_query, counted_topic, counts_papers, list_variants, papers_requested, plain_question, setting_phrase
@@ -200,8 +200,8 @@ class Answerer:
         if not plan:  # the sources hold none of what is asked (rag.compose): refuse without the model
             yield self._refusal(question, standalone, relevant, clock, other=given is not None)
             return
-        presumed = None if silence else self._fallen_premise(asked, sources)
-        if presumed:  # "why does widening a weather model cut its compute bill?": no abstract says it does
+        # "why does widening a weather model cut its compute bill?": no abstract says it does
+        if not silence and self._premise_falls(asked, sources):
             yield self._refusal(question, standalone, relevant, clock, other=given is not None, presumes=True)
             return
 
@@ -503,16 +503,16 @@ class Answerer:
                       standalone_question=standalone, fallback=bool(generated) and not any(c.supported for c in generated),
                       checks=[*generated, *planned])
 
-    def _fallen_premise(self, asked: str, sources: list[Source]) -> Presumption | None:
-        """The claim a "why ..." question naming no paper takes for granted, when no admitted
-        source holds it (`rag.presumption`); None else, and when the closest abstract corrects
+    def _premise_falls(self, asked: str, sources: list[Source]) -> bool:
+        """True when `asked`, a "why ..." question naming no paper, takes for granted a claim no
+        admitted source holds (`rag.presumption`); False else, and when the closest abstract corrects
         the premise itself ("why does X require DFT labels": "without needing DFT labels",
         `rag.premise`), which the answer then quotes."""
         presumed = presumed_claim(asked)
         if presumed is None or not sources or calls_by_name(asked, sources[0].hit.title, sources[0].abstract) \
                 or premise_corrections(asked, sources[0]):
-            return None
-        return presumed if unsupported_premise(presumed, sources, self.checker) else None
+            return False
+        return unsupported_premise(presumed, sources, self.checker)
 
     def _refusal(self, question: str, standalone: str, closest: list[PaperHit], clock: "_Clock", other: bool = False,
                  presumes: bool = False) -> Answer:
