@@ -24,7 +24,7 @@ Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "chec
 _QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
     r"|by\s+(?:how\s+much|what\s+(?:factor|margin|percentage))|to\s+what\s+(?:size|extent|degree)"
-    r"|what\s+(?:(?:is|was|are|were)\s+the\s+)?(?:(?!(?:the|a|an)\b)\w+\s+){0,3}?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|size|rate|score|ratio|factor|"
+    r"|what\s+(?:(?:is|was|are|were)\s+the\s+)?(?:(?!(?:the|a|an|does|do|did)\b)\w+\s+){0,3}?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|size|rate|score|ratio|factor|"
     r"improvement|gain|reduction|increase|decrease|drop|correlation|range|latency|throughput|run-?time|memory|auroc|counts?)"
     r"|what\s+\w+\s+does\s+.+\s+(?:reach|achieve|attain|obtain|score)"
     r"|(?:reach|achieve|attain|obtain)\s+what"
@@ -110,7 +110,7 @@ _PROBLEM_ADDRESSED = re.compile(
     re.IGNORECASE)
 # "what are MEG-XL's limitations?", "weaknesses of X?": the shortcomings of what is named, not a
 # problem it takes on ("what limitation does X address" is `_PROBLEM_ADDRESSED`).
-_LIMITS = re.compile(r"\b(?:limitations?|weaknesses|weak\s+(?:points|spots)|drawbacks?|shortcomings?|downsides?|caveats?)\b",
+_LIMITS = re.compile(r"\b(?:limitations?|weakness(?:es)?|weak\s+(?:points?|spots?)|drawbacks?|shortcomings?|downsides?|caveats?)\b",
                      re.IGNORECASE)
 # "how does X compare with Y", "X compared to Y": a comparison, answered like a yes/no question.
 _COMPARISON = re.compile(r"\bhow\s+(?:do|does|did|would)\s+.+?\s+compare\b|\bcompared?\s+(?:to|with|against)\b"
@@ -212,7 +212,7 @@ _EVALUATION = re.compile(
     re.IGNORECASE)
 _FINDINGS = re.compile(
     r"\bwhat\s+(?:are|were)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}?(?:main\s+|key\s+)?(?:results|findings)\b"
-    r"|\b(?:main|key)\s+(?:results|findings)\b|\bwhat\s+did\s+(?:[\w'’-]+\s+){1,4}?find\b"
+    r"|\b(?:main|key)\s+(?:results|findings)\b|\bwhat\s+(?:does|do|did)\s+(?:[\w'’-]+\s+){1,4}?find\b"
     r"|^\W*(?:the\s+)?(?:results|findings)\b|\bwhat\s+(?:results|findings)\s+(?:does|do|did|are|were|is|was)\b"
     r"|\bwhat\s+(?:does|did)\s+(?:[\w'’-]+\s+){1,6}?(?:achieve|report)\s*\W*$",
     re.IGNORECASE)
@@ -229,6 +229,8 @@ _WHO_WORKS = re.compile(
     r"|publish(?:es|ed|ing)?|writes?|wrote|written)\s+(?:on|about|in)\b"
     r"|\b(?:which|what)\s+(?:researchers|authors|people|groups|labs)\b", re.IGNORECASE)
 _METHOD = re.compile(r"^\s*(?:how|why)\b|\bwhat\s+does\s+.+\s+(?:use|add|do|combine|rely|introduce)\b", re.IGNORECASE)
+# "which model does MEG-XL beat?": a model the named work acts on, asked by name, not a paper to find.
+_MODEL_ACTED_ON = re.compile(r"^\W*(?:which|what)\s+models?\s+(?:does|do|did)\s+\S", re.IGNORECASE)
 # Nouns that name what is asked, for "The X abstract does not name a dataset".
 _ASKED_NOUN = {
     "data": "the data", "corpus": "a corpus", "corpora": "a corpus", "software": "the software",
@@ -394,7 +396,8 @@ def classify(question: str) -> Intent:
     entity = _ENTITY.search(question)
     if entity and _NAMED_THE.search(entity.group(0)):
         entity = None  # "what is the MindZero model rewarded for": the named model is the subject, not what is asked
-    if entity and (not _PAPER.search(question) or _BUILT_ON.search(question)) and not _CAUSE.search(question):
+    if entity and (not _PAPER.search(question) or _BUILT_ON.search(question) or _MODEL_ACTED_ON.search(question)) \
+            and not _CAUSE.search(question):
         return Intent("entity", entity.group("noun"), f"{entity.group('mods')}{entity.group('noun')}", bool(entity.group("kind")))
     if _PAPER.search(question):
         return Intent("paper")

@@ -1,0 +1,60 @@
+"""Found by using the chat on the seeds (stop 30): question forms read as the wrong kind of question.
+"What is the weakness of X?" (singular) asks for limitations; "what does the paper find about X?"
+(present tense) asks for findings; "what does it gain?" uses "gain" as a verb, not a figure; and
+"which model does MEG-XL beat?" asks for a model the named paper acts on, not for a paper."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.intent import Intent, classify
+
+LABO = "003_cb611f67ebca296c#14"
+
+
+@pytest.mark.parametrize("question,kind", [
+    ("What is the weakness of Batch Normalization in SNNs?", "cause"),
+    ("What's the main weak point of SpikeInit?", "cause"),
+    ("What does the scaling law paper find about model size?", "summary"),
+    ("What do they find?", "summary"),
+    ("Which model does MEG-XL beat?", "entity"),
+    ("What models did MEG-XL outperform?", "entity"),
+])
+def test_question_forms_read_as_what_they_ask(question, kind):
+    assert classify(question).kind == kind
+
+
+@pytest.mark.parametrize("question,intent", [
+    ("What speedup does CARD achieve?", Intent("quantity", "speedup", "speedup")),  # the noun still asks a figure
+    ("What gain does LABO get?", Intent("quantity", "gain", "gain")),
+    ("Which model predicts Hamiltonian matrices?", Intent("paper")),  # the model is the subject: a paper is asked
+])
+def test_a_measure_noun_or_a_model_as_subject_keeps_its_reading(question, intent):
+    assert classify(question) == intent
+
+
+def test_gain_after_does_it_is_a_verb_and_asks_no_figure():
+    assert classify("What does it gain?").kind != "quantity"
+    assert classify("Which paper uses LLMs for Bayesian optimization, and what does it gain?").kind != "quantity"
+
+
+def test_the_weakness_of_what_a_paper_replaces_is_its_stated_shortcoming(extractive):
+    answer = extractive.ask("What is the weakness of Batch Normalization in SNNs?")
+    assert "unsuitable for variable-length tasks" in answer.answer, answer.answer
+
+
+def test_a_model_the_named_paper_beats_is_answered_not_refused(extractive):
+    answer = extractive.ask("Which model does MEG-XL beat?")
+    assert not answer.refused and "outperforms brain foundation models" in answer.answer, answer.answer
+
+
+def test_a_non_numeric_gain_is_not_told_as_a_missing_figure(extractive):
+    answer = extractive.ask("Which paper uses LLMs for Bayesian optimization, and what does it gain?")
+    assert not answer.refused and answer.citations[0].paper_id == LABO, answer.answer
+    assert "does not state this figure" not in answer.answer, answer.answer
+
+
+def test_what_a_paper_finds_about_a_factor_quotes_its_finding_on_it(extractive):
+    answer = extractive.ask("What does the scaling law paper find about model size?")
+    assert "than increasing model size" in answer.answer, answer.answer
+    assert "We investigate the relationship" not in answer.answer, answer.answer
