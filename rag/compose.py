@@ -1118,6 +1118,10 @@ def _acronym_held(word: str, held: set[str]) -> bool:
 
 
 _HOW_MUCH = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
+# Training settings asked as a figure ("what learning rate", "how many epochs"): a term of art that an
+# abstract states as such or not at all ("stable firing rates" holds no learning rate).
+_TRAINING_SETTING = re.compile(r"\b(?:learning[\s-]+rates?|weight[\s-]+decay|warm-?up(?:\s+steps)?|epochs?|momentum|"
+                               r"batch[\s-]+sizes?|dropout(?:[\s-]+rates?)?|random\s+seeds?)\b", re.IGNORECASE)
 
 
 def misses_measure(intent: Intent, question: str, source: Source) -> bool:
@@ -1129,6 +1133,10 @@ def misses_measure(intent: Intent, question: str, source: Source) -> bool:
     there is often a degree ("how much lower")."""
     if intent.kind != "quantity" or not intent.phrase or _HOW_MUCH.search(question):
         return False
+    setting = _TRAINING_SETTING.search(intent.phrase)
+    if setting:
+        term = r"[\s-]*".join(re.escape(w) for w in re.findall(r"[a-z]+", setting.group(0).lower().rstrip("s")))
+        return not re.search(rf"\b{term}", f"{source.hit.title} {source.abstract}", re.IGNORECASE)
     phrases = headed_phrases(fold_accents(intent.phrase))  # "components make up": "components", not the verb
     words = phrases[0][0] if phrases else []
     telling = [w for w in words if _telling(w) and not _UNITS.search(w) and not set(tokenize(w)) & _EFFECTS]

@@ -58,3 +58,10 @@ def test_what_a_paper_finds_about_a_factor_quotes_its_finding_on_it(extractive):
     answer = extractive.ask("What does the scaling law paper find about model size?")
     assert "than increasing model size" in answer.answer, answer.answer
     assert "We investigate the relationship" not in answer.answer, answer.answer
+
+
+@pytest.mark.parametrize("question", ["What learning rate does SpikeInit use?", "What learning rate was SpikeInit trained with?"])
+def test_a_training_setting_the_abstract_never_names_is_said_to_be_unstated(extractive, question):
+    # "stable firing rates" holds "rate" but no learning rate: no figure of the abstract answers
+    answer = extractive.ask(question)
+    assert answer.answer == "The SpikeInit abstract does not state this figure [1].", answer.answer
