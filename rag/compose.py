@@ -123,6 +123,9 @@ _PROBLEM = re.compile(
     r"limited|limitations?|suffers?|cannot|unable|inefficient|unstable|vulnerable|undesirable|sensitiv(?:e|ity)|but)\b",
     re.IGNORECASE)
 # A sentence saying what problem the paper takes on: "This paper addresses the mode collapse ...".
+# A sentence opening on the remedy ("To address this, we present TriForces"): the one before it states the problem.
+_REMEDY_OPENS = re.compile(r"^\W*to\s+(?:address|overcome|tackle|solve|mitigate|remedy|resolve|alleviate|bridge|close|fill)\s+"
+                           r"(?:this|these|that|those|such|both|the\s+(?:above|aforementioned))\b", re.IGNORECASE)
 _ADDRESSES = re.compile(r"\b(?:this|our)\s+(?:paper|work)\s+(?:addresses|tackles|studies|considers|investigates)\b", re.IGNORECASE)
 # A sentence comparing against others, which names the baselines a question asks about.
 _BEATS = r"outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|better than|superior to"
@@ -764,6 +767,9 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         # budget, and then scaled up ..."); failing that too, as for "why ...".
         stated = np.array([bool(_ADDRESSES.search(source.sentence(i))) or (i < first_own and bool(_PROBLEM.search(source.sentence(i))))
                            for i in range(len(flags))], dtype=bool) & ~asking
+        remedied = np.array([i + 1 < len(flags) and bool(_REMEDY_OPENS.search(source.sentence(i + 1)))
+                             for i in range(len(flags))], dtype=bool) & ~asking
+        stated = remedied if remedied.any() else stated
         setting = (np.arange(len(flags)) < first_own) & ~asking & (first_own < len(flags))
         flags = stated if stated.any() else setting if setting.any() else flags
     head = tokenize(intent.phrase.split()[-1]) if intent.kind == "general" and intent.phrase else []

@@ -65,3 +65,13 @@ def test_a_training_setting_the_abstract_never_names_is_said_to_be_unstated(extr
     # "stable firing rates" holds "rate" but no learning rate: no figure of the abstract answers
     answer = extractive.ask(question)
     assert answer.answer == "The SpikeInit abstract does not state this figure [1].", answer.answer
+
+
+@pytest.mark.parametrize("question,problem", [
+    ("What problem does TriForces solve?", "MLIPs transfer inconsistently across domains"),
+    ("What problem does LABO address?", "existing approaches typically embed LLMs directly"),
+])
+def test_the_problem_a_paper_takes_on_is_the_sentence_its_remedy_answers(extractive, question, problem):
+    # "To address this, we present TriForces": the sentence before it states the problem
+    answer = extractive.ask(question)
+    assert problem in answer.answer, answer.answer
