@@ -71,6 +71,7 @@ PHRASE_BONUS = 0.2
 # Weight of the question's words in a sentence, each weighted by how rare it is in the abstract:
 # "parameter efficiency" singles out the one sentence that says it, "weather" does not.
 FOCUS_WEIGHT = 0.5
+STUB_WORDS = 8  # a sentence of fewer words announces what follows rather than saying it
 # "We propose X", "we introduce X": the sentence that names a paper's contribution.
 # Sentences that set the scene rather than report the paper's own work ("While ...", "Recent ...").
 _BACKGROUND = re.compile(
@@ -452,7 +453,14 @@ def _line_sentence(source: Source, intent: Intent, question: str) -> int:
         return best
     focus = _focus(source, content_query(question))  # "study" of "which papers study X" is no evidence
     own = [i for i in range(len(scores)) if i != best and focus[i] >= focus[best] and _OWN.search(source.sentence(i))]
-    return max(own, key=lambda i: scores[i]) if own else _did(source)
+    return max(own, key=lambda i: scores[i]) if own else _in_full(source, _did(source))
+
+
+def _in_full(source: Source, i: int) -> int:
+    """Sentence `i`, or the next one when `i` only announces it ("We identify an alternative, emergent
+    route." before "We show that ... weight decay drives ..."): a line must say something on its own."""
+    short = len(source.sentence(i).split()) < STUB_WORDS
+    return i + 1 if short and i + 1 < len(source.spans) and _OWN.search(source.sentence(i + 1)) else i
 
 
 def _stating(source: Source, measure: list[str]) -> int | None:

@@ -75,3 +75,10 @@ def test_the_problem_a_paper_takes_on_is_the_sentence_its_remedy_answers(extract
     # "To address this, we present TriForces": the sentence before it states the problem
     answer = extractive.ask(question)
     assert problem in answer.answer, answer.answer
+
+
+def test_a_list_line_never_quotes_a_sentence_that_only_announces_the_next(extractive):
+    answer = extractive.ask("Which papers study the brain?")
+    assert "We identify an alternative, emergent route." not in answer.answer, answer.answer
+    hebbian = next(line for line in answer.answer.splitlines() if "Hebbian" in line)
+    assert "weight decay" in hebbian, answer.answer
