@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from rag.held import holds_stem
 from rag.intent import without_superlatives
 from rag.metadata import hit_abstract
 from rag.query import content_query, topic_words
@@ -28,6 +29,7 @@ from rag.text import index_terms, names_in, tokenize
 from rag.titles import calls_by_name, mentions_name
 
 _NEVER = float("inf")
+VARIANT_MIN_LETTERS = 6  # a one-word topic's stem this long is also held by a close variant of it
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,8 @@ def _holds_topic(query: str, text: str) -> bool:
         return False
     words = tokenize(text)
     if len(topic) == 1:  # "which papers use diffusion models?": "models" names no topic, the one word is it
-        return topic[0] in words
+        # "molecules" in "molecular dynamics"; a short stem only as written ("graphs" is not "GraphCast")
+        return topic[0] in words or (len(topic[0]) >= VARIANT_MIN_LETTERS and holds_stem(set(words), topic[0]))
     width = len(topic) + 1
     return any(set(topic) <= set(words[i:i + width]) for i in range(max(1, len(words) - width + 1)))
 

@@ -82,3 +82,16 @@ def test_a_list_line_never_quotes_a_sentence_that_only_announces_the_next(extrac
     assert "We identify an alternative, emergent route." not in answer.answer, answer.answer
     hebbian = next(line for line in answer.answer.splitlines() if "Hebbian" in line)
     assert "weight decay" in hebbian, answer.answer
+
+
+def test_a_one_word_topic_is_held_by_a_close_variant_of_a_long_stem():
+    from rag.relevance import _holds_topic
+
+    assert _holds_topic("Which papers are about molecules?", "transfer operators for molecular dynamics")
+    assert not _holds_topic("Which papers are about graphs?", "GraphCast demonstrates the highest parameter efficiency")
+
+
+def test_a_list_on_a_one_word_topic_gathers_the_papers_writing_a_variant_of_it(extractive):
+    answer = extractive.ask("Which papers are about molecules?")
+    assert len(answer.citations) >= 4, answer.answer
+    assert all(f"- {name}:" in answer.answer for name in ("CARD", "PLaTITO", "QHNetV2")), answer.answer
