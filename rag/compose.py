@@ -744,7 +744,9 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         elif intent.kind == "code":  # "is X open source?": the sentence linking or releasing its code
             flags.append(bool(_URL.search(sentence) or _CODE.search(sentence)))
         elif intent.kind == "expansion":  # "what does ACE stand for": the sentence defining "... (ACE)"
-            flags.append(bool(re.search(rf"\(\s*{re.escape(intent.noun)}\s*\)", plain_markup(sentence), re.IGNORECASE)))
+            # "(SNNs)" defines "SNN" too, and "(SNN)" "SNNs"
+            single = intent.noun[:-1] if re.search(r"[A-Z]s$", intent.noun) else intent.noun
+            flags.append(bool(re.search(rf"\(\s*{re.escape(single)}s?\s*\)", plain_markup(sentence), re.IGNORECASE)))
         elif intent.kind == "entity" and against:  # "what baselines does X beat": a sentence comparing
             flags.append(bool(_COMPARES.search(sentence)))
         elif intent.kind == "entity" and intent.noun.lower().rstrip("s") in _MODEL_NOUNS and not intent.of_kind:

@@ -95,3 +95,12 @@ def test_a_list_on_a_one_word_topic_gathers_the_papers_writing_a_variant_of_it(e
     answer = extractive.ask("Which papers are about molecules?")
     assert len(answer.citations) >= 4, answer.answer
     assert all(f"- {name}:" in answer.answer for name in ("CARD", "PLaTITO", "QHNetV2")), answer.answer
+
+
+@pytest.mark.parametrize("question,defined", [
+    ("What does SNN stand for?", "Spiking Neural Networks (SNNs)"),
+    ("What does MLIP stand for?", "Machine learning interatomic potentials (MLIPs)"),
+])
+def test_an_acronym_asked_in_the_singular_is_defined_by_its_plural(extractive, question, defined):
+    answer = extractive.ask(question)
+    assert not answer.refused and defined in answer.answer, answer.answer
