@@ -37,7 +37,7 @@ abstract[start:end] of its source.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -355,7 +355,9 @@ def _in_turn(first: str, then: str, sources: list[Source], max_sentences: int, r
         return head
     asked = asked_of(then, name)
     shown = {statement.text for statement in head}
-    return head + [st for st in compose(asked, classify(asked), [top], max_sentences, ratio) if st.text not in shown]
+    named = f"{name}: "  # the first part's answer already told which paper this is
+    return head + [replace(st, text=st.text.removeprefix(named)) for st in compose(asked, classify(asked), [top], max_sentences, ratio)
+                   if st.text not in shown and st.text.removeprefix(named) not in shown]
 
 
 def _silence(top: Source, intent: Intent, question: str) -> list[Statement]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rag.query import WORK_NOUNS, papers_requested
+from rag.text import names_in
 
 Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "check", "general", "bibliographic",
                "expansion", "out_of_scope", "code", "collection", "summary", "abstract"]
@@ -351,12 +352,14 @@ _THEN_ASKS = re.compile(r",?\s+and\s+(?=(?:what|which|how|who|when|where|does|di
 
 def compound_parts(question: str) -> tuple[str, str] | None:
     """("Which paper X?", "what dataset did it use?") for a question for one paper followed by a
-    question about it ("Which paper X, and what dataset did it use?"); None for any other question."""
+    question about it ("Which paper X, and what dataset did it use?"), or a question naming a paper
+    followed by another about it ("What does UniSparse do and how accurate is it?"); None for any
+    other question."""
     match = _THEN_ASKS.search(question)
     if not match:
         return None
     first, then = question[:match.start()].rstrip(" ,") + "?", question[match.end():]
-    return (first, then) if classify(first).kind == "paper" else None
+    return (first, then) if classify(first).kind == "paper" or names_in(first) else None
 
 
 def classify(question: str) -> Intent:

@@ -104,3 +104,17 @@ def test_a_list_on_a_one_word_topic_gathers_the_papers_writing_a_variant_of_it(e
 def test_an_acronym_asked_in_the_singular_is_defined_by_its_plural(extractive, question, defined):
     answer = extractive.ask(question)
     assert not answer.refused and defined in answer.answer, answer.answer
+
+
+def test_a_question_naming_a_paper_then_asking_about_it_is_answered_in_turn():
+    from rag.intent import compound_parts
+
+    assert compound_parts("What does UniSparse do and how accurate is it on CIFAR-10?") == (
+        "What does UniSparse do?", "how accurate is it on CIFAR-10?")
+    assert compound_parts("What do spiking networks save and how much energy is it?") is None  # no paper named
+
+
+def test_both_parts_of_a_compound_question_on_a_named_paper_are_answered(extractive):
+    answer = extractive.ask("What datasets does QHNetV2 use and is its code available?")
+    assert "QH9 and MD17" in answer.answer and "github.com/divelab/AIRS" in answer.answer, answer.answer
+    assert answer.answer.count("QHNetV2:") <= 1, answer.answer  # the paper is named once
