@@ -337,6 +337,12 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         # With no finding at all, a sentence on other work ("existing systems extrapolate 2D radar") is
         # answered by the paper's own best sentence in the authors' voice ("We introduce X, ... 3D").
         findings = [i for i in ranked if i not in chosen and _FINDING.search(top.sentence(i))]
+        if not findings and intent.phrase:
+            # "Does SpikeInit use batch normalization?": only the background sentence writes the whole
+            # phrase; the verdict is the finding on its head ("trained stably without normalization")
+            head = _stems(intent.phrase.split()[-1])
+            findings = [int(i) for i in np.argsort(-scores, kind="stable") if i not in chosen and _FINDING.search(top.sentence(i))
+                        and head and all(_holds(_stems(top.sentence(i)), w) for w in head)]
         own = [i for i in ranked if i not in chosen and _OWN.search(top.sentence(i))] if _sets_scene(top.sentence(chosen[-1])) else []
         chosen += (findings or own)[:1]
     if intent.kind == "check":

@@ -118,3 +118,9 @@ def test_both_parts_of_a_compound_question_on_a_named_paper_are_answered(extract
     answer = extractive.ask("What datasets does QHNetV2 use and is its code available?")
     assert "QH9 and MD17" in answer.answer and "github.com/divelab/AIRS" in answer.answer, answer.answer
     assert answer.answer.count("QHNetV2:") <= 1, answer.answer  # the paper is named once
+
+
+def test_a_yes_no_question_whose_phrase_only_background_writes_gets_the_finding_on_its_head(extractive):
+    # only "has traditionally relied on Batch Normalization" writes the whole phrase
+    answer = extractive.ask("Does SpikeInit use batch normalization?")
+    assert "without normalization" in answer.answer, answer.answer
