@@ -19,7 +19,7 @@ from rag.backends import AnswerBackend, LLMError
 from rag.bibliography import collection_summary
 from rag.conversation import asks_for_more, earlier_answers, standalone_question
 from rag.errors import RagError
-from rag.compose import (Statement, bears_on, compose, introduces, lone_unheld_words, misses_measure, not_mentioned, plan_text, silent_about,
+from rag.compose import (Statement, bears_on, compose, introduces, lone_unheld_words, misses_measure, named_apart, not_mentioned, plan_text, silent_about,
                           unheld_names, unheld_phrases, unheld_words)
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import (Intent, bare_topic, classify, compound_parts, described_topic, introduced_thing, leading_measure, summary_topic,
@@ -458,7 +458,7 @@ class Answerer:
     def _admitted(self, hits: list[PaperHit], query: str) -> list[PaperHit]:
         """The hits the answer policy admits for `query` (see rag.relevance)."""
         unfamiliar = bool(unfamiliar_words(query, self.retriever.holds_term, self.retriever.embedder.knows_word))
-        called = [h for h in hits if calls_by_name(query, h.title, hit_abstract(h, h.text))]
+        called = [hits[i] for i in named_apart(query, [(h.title, hit_abstract(h, h.text)) for h in hits])]
         return [h for h in hits if self.policy.admits(h, _asked_of_one(query, h, called), unfamiliar=unfamiliar)]
 
     def _validate(self, question: Any, top_k: int | None) -> str:

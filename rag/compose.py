@@ -944,8 +944,16 @@ def _called_pair(question: str, intent: Intent, sources: list[Source]) -> list[S
     papers, a bibliographic one or a summary, which have their own forms."""
     if intent.kind in ("papers", "bibliographic", "abstract", "summary") or len(sources) < 2:
         return []
-    called = [src for src in sources if calls_by_name(question, src.hit.title, src.abstract)]
-    return called if len(called) == 2 else []
+    called = named_apart(question, [(src.hit.title, src.abstract) for src in sources])
+    return [sources[i] for i in called] if len(called) == 2 else []
+
+
+def named_apart(question: str, papers: list[tuple[str, str]]) -> list[int]:
+    """The indexes of the papers (title, abstract) that a name the question writes ("MindZero",
+    "CARD", "Geo-R1") calls by itself (`rag.titles.calls_by_name`), a name calling one of them only:
+    the question's other words ("adaptive mesh refinement") call no paper, nor does a name two of them answer to."""
+    found = [[i for i, (title, abstract) in enumerate(papers) if calls_by_name(name, title, abstract)] for name in names_in(question)]
+    return sorted({called[0] for called in found if len(called) == 1})
 
 
 def _misses_compared(question: str, sources: list[Source]) -> bool:
