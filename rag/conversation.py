@@ -102,9 +102,8 @@ def earlier_answers(history: list[dict] | None) -> list[str]:
 
 def is_follow_up(question: str) -> bool:
     """True when the question leans on an earlier turn (a pronoun, "and ..."/"what about ...", or a
-    bare "what dataset?" / "how deep?" naming no topic). A field acronym names no subject of its own:
-    "which base VLM does it start from?" still asks about "it"."""
-    return bool(_CONTINUATION.match(question)) or (not _own_names(question) and bool(_ANAPHORA.search(question))) \
+    bare "what dataset?" / "how deep?" naming no topic)."""
+    return bool(_CONTINUATION.match(question)) or (not names_in(question) and bool(_ANAPHORA.search(question))) \
         or _bare(question)
 
 
@@ -193,7 +192,7 @@ def _resolve(question: str, previous: str, subject: str) -> tuple[str, str]:
         kind = _SCOPE_YEAR if scoped.group("value").isdigit() else _SCOPE_NAME
         replaced, count = kind.subn(scoped.group(0), previous, count=1)
         return (replaced if count else f"{previous.rstrip(' ?.!')} {scoped.group(0)}?"), subject
-    own = names_in(rest) if continuation else _own_names(rest)  # "what about GANs?" asks of GANs; "which VLM does it use?" of "it"
+    own = names_in(rest)
     if own and previous:  # "what about MEG-XL?" asks the previous question of a new subject
         new_subject = " ".join(own)
         new = previous.replace(subject, new_subject) if subject in previous else f"{previous} ({new_subject})"

@@ -9,7 +9,6 @@ import pytest
 
 from conftest import run_cli
 from rag.answer_eval import read_qa
-from rag.conversation import standalone_question
 from rag.errors import RagError
 
 
@@ -66,17 +65,3 @@ def test_a_compared_side_the_abstract_holds_is_answered_not_silent(extractive, q
     answer = extractive.ask(question)
     assert not answer.refused and "does not say" not in answer.answer, answer.answer
     assert answer.citations[0].paper_id == paper
-
-
-@pytest.mark.parametrize("question,standalone", [
-    ("which base VLM does it start from?", "which base VLM does Geo-R1 start from?"),
-    ("which MLLM backbone does it train?", "which MLLM backbone does Geo-R1 train?"),
-])
-def test_a_field_acronym_does_not_stop_a_pronoun_from_meaning_the_earlier_subject(question, standalone):
-    history = [{"role": "user", "content": "What is Geo-R1?"}, {"role": "assistant", "content": "..."}]
-    assert standalone_question(question, history, 6) == standalone
-
-
-def test_a_name_of_its_own_still_makes_a_question_stand_alone():
-    history = [{"role": "user", "content": "What is Geo-R1?"}, {"role": "assistant", "content": "..."}]
-    assert standalone_question("does it use AlphaFold to check designs?", history, 6) == "does it use AlphaFold to check designs?"
