@@ -19,7 +19,7 @@ from rag.backends import AnswerBackend, LLMError
 from rag.bibliography import collection_summary
 from rag.conversation import asks_for_more, earlier_answers, standalone_question
 from rag.errors import RagError
-from rag.compose import (Statement, bears_on, compose, introduces, lone_unheld_words, misses_measure, not_mentioned, plan_text, silent_about,
+from rag.compose import (Statement, bears_on, compose, introduces, lone_unheld_words, misses_measure, named_apart, not_mentioned, plan_text, silent_about,
                           unheld_names, unheld_phrases, unheld_words)
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import (Intent, bare_topic, classify, compound_parts, described_topic, introduced_thing, leading_measure, summary_topic,
@@ -458,7 +458,8 @@ class Answerer:
     def _admitted(self, hits: list[PaperHit], query: str) -> list[PaperHit]:
         """The hits the answer policy admits for `query` (see rag.relevance)."""
         unfamiliar = bool(unfamiliar_words(query, self.retriever.holds_term, self.retriever.embedder.knows_word))
-        return [h for h in hits if self.policy.admits(h, query, unfamiliar=unfamiliar)]
+        called = [hits[i] for i in named_apart(query, [(h.title, hit_abstract(h, h.text)) for h in hits])]
+        return [h for h in hits if self.policy.admits(h, _asked_of_one(query, h, called), unfamiliar=unfamiliar)]
 
     def _validate(self, question: Any, top_k: int | None) -> str:
         if not isinstance(question, str) or not question.strip():
@@ -536,8 +537,19 @@ _LISTING_WORDS = set(tokenize("many working together jointly coauthored co-autho
                               "proposed work works"))
 
 
+def _asked_of_one(query: str, hit: PaperHit, called: list[PaperHit]) -> str:
+    """`query` as it bears on `hit`, one of two papers or more it calls by name (`called`): without the
+    names only the others write ("Which needs less data, MEG-XL or TriForces on OMat24?" is no
+    question on a coined name MEG-XL's abstract lacks)."""
+    if hit not in called or len(called) < 2:
+        return query
+    own = f"{hit.title} {hit_abstract(hit, hit.text)}".lower()
+    others = " ".join(f"{h.title} {hit_abstract(h, h.text)}" for h in called if h is not hit).lower()
+    return _without_names(query, [name for name in names_in(query) if name.lower() in others and name.lower() not in own])
+
+
 def _without_names(question: str, names: list[str]) -> str:
-    """`question` without the author or institution names it writes, and the "by", "of", "from" or "at" before them."""
+    """`question` without the names given (authors, institutions, papers), and the "by", "of", "from" or "at" before them."""
     for name in names:
         question = re.sub(rf"(?i)(?:\b(?:by|of|from|at)\s+(?:the\s+)?)?{re.escape(name)}(?:'s)?", " ", question)
     return " ".join(question.split())

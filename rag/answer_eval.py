@@ -1,7 +1,9 @@
 """`rag eval answers`: answer every question of a JSONL QA set and score the answers.
 
 A line is {"id", "question", "gold_papers": [paper ids], "answer_contains": [words]}; empty
-gold_papers means the corpus cannot answer it and only a refusal is right. One warm-up question
+gold_papers means the corpus cannot answer it and only a refusal is right. An optional "history"
+(the user's earlier questions, in order) makes the item a follow-up: each earlier question is asked
+first, its answer kept in the conversation as a chat keeps it, and only the last answer is scored. One warm-up question
 (not scored) loads the model first, so timings are warm.
 """
 
@@ -39,8 +41,10 @@ def read_qa(path: str | Path) -> list[dict[str, Any]]:
             assert isinstance(item["id"], str) and isinstance(item["question"], str)
             item.setdefault("gold_papers", [])
             item.setdefault("answer_contains", [])
+            item.setdefault("history", [])
+            assert isinstance(item["history"], list) and all(isinstance(t, str) for t in item["history"])
         except (ValueError, KeyError, TypeError, AssertionError):
-            raise RagError(f"{path}:{number}: expected {{\"id\", \"question\", \"gold_papers\", \"answer_contains\"}}") from None
+            raise RagError(f"{path}:{number}: expected {{\"id\", \"question\", \"gold_papers\", \"answer_contains\"}} (\"history\": a list of earlier questions)") from None
         items.append(item)
     if not items:
         raise RagError(f"QA file {path} holds no questions")
@@ -54,12 +58,22 @@ def evaluate_answers(service: RagService, qa_path: str | Path) -> dict[str, Any]
     service.ask(qa[0]["question"])  # warm-up (model load is not a per-question cost); fails at once on an empty store
     answers = []
     for item in tqdm(qa, desc=f"answers ({backend})", unit="q", file=sys.stderr):
-        answers.append(service.ask(item["question"]))
+        answers.append(answer_in_conversation(service, item["question"], item["history"]))
     abstracts = _abstract_lookup(service)
     return {
         "summary": summarize(qa, answers, abstracts, backend),
         "items": [{"id": item["id"], **answer.as_dict()} for item, answer in zip(qa, answers)],
     }
+
+
+def answer_in_conversation(service: RagService, question: str, earlier: list[str]) -> Answer:
+    """The answer to `question` asked after the user's `earlier` questions, each answered in turn and
+    kept in the history (user and assistant messages) as `rag chat` keeps it."""
+    history: list[dict[str, str]] = []
+    for turn in earlier:
+        answer = service.ask(turn, history=history)
+        history += [{"role": "user", "content": turn}, {"role": "assistant", "content": answer.answer}]
+    return service.ask(question, history=history)
 
 
 def summarize(qa: list[dict[str, Any]], answers: list[Answer], abstracts: Any, backend: str) -> dict[str, Any]:

@@ -257,7 +257,7 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         sources = [src for src in sources if _states_figures(src, question)]
     if not sources or intent.kind == "out_of_scope":
         return []
-    if _misses_compared(question, sources):
+    if _misses_compared(question, sources) and not _called_pair(question, intent, sources):
         # "Is ConfSleepNet faster than single-view sleep staging models?": the paper called by name is
         # silent on the other side; a question calling no paper by name is refused ("how does
         # Pangu-Weather compare with GraphCast": GraphCast is only a model one abstract writes).
@@ -291,6 +291,12 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     compared = _compared_papers(question, sources) if intent.kind == "check" else []
     if compared:  # "compare Glow and neural ODEs": what each paper did, side by side
         return [_quote(src, i, lead=True) for src in compared for i in _summary(src, 1)]
+    # "Which needs fewer labels, MindZero or Geo-R1?": each paper's own answer to a comparison, for the
+    # reader to set side by side (its finding, not what the paper proposes)
+    side = Intent("check", phrase=intent.phrase) if intent.kind in ("general", "method", "paper") else intent
+    each = [st for src in _called_pair(question, intent, sources) for st in compose(question, side, [src], 1, ratio)[:1]]
+    if each:
+        return each
     top = sources[0]
     if intent.kind == "summary":
         if intent.noun == "evaluation":  # how it was tested and what came out, else what it found
@@ -916,11 +922,14 @@ _SIDES = re.compile(
     # "Is A better than B?" (a copula: "do LLMs know better than other LLMs ..." compares no two things)
     r"|^\W*(?:is|are|was|were)\s+(?P<k>[^?.;,]+?)\s+(?:better|worse|faster|slower|stronger|weaker|(?:more|less)\s+[\w-]+)\s+than\s+(?P<l>[^?.;,]+)",
     re.IGNORECASE)
-_SIDE_END = re.compile(r"\s(?:on|in|for|at|with|under|of|when|during|from|across)\s.*$", re.IGNORECASE)
+# A side ends before a preposition or a relative clause ("the model-based baselines it is tested
+# against": "baselines", not "against", is its head).
+_SIDE_END = re.compile(r"\s(?:on|in|for|at|with|under|of|when|during|from|across|that|which|who|it|they|we)\s.*$", re.IGNORECASE)
 
 
-# Words standing for a thing named elsewhere ("the standard ones"): no head to look up.
-_PRO_FORMS = {"one", "ones", "those", "them", "it", "others", "other", "that", "these", "this"}
+# Words standing for a thing named elsewhere ("the standard ones", "the conditional variant"): no head to look up.
+_PRO_FORMS = {"one", "ones", "those", "them", "it", "others", "other", "that", "these", "this",
+              "variant", "variants", "version", "versions", "counterpart", "counterparts"}
 
 
 def introduces(source: Source, thing: str) -> bool:
@@ -950,6 +959,25 @@ def _compared_papers(question: str, sources: list[Source]) -> list[Source]:
     if len(papers) != 2 or None in papers or papers[0] is papers[1]:
         return []
     return papers
+
+
+def _called_pair(question: str, intent: Intent, sources: list[Source]) -> list[Source]:
+    """The two sources a question calls by name when it calls exactly two papers and asks something
+    of them ("Is CARD or MindZero faster at inference?", "Which has released code, GEAR or
+    ConfSleepNet?"): each answers for itself. Empty otherwise, and for a question for a list of
+    papers, a bibliographic one or a summary, which have their own forms."""
+    if intent.kind in ("papers", "bibliographic", "abstract", "summary") or len(sources) < 2:
+        return []
+    called = named_apart(question, [(src.hit.title, src.abstract) for src in sources])
+    return [sources[i] for i in called] if len(called) == 2 else []
+
+
+def named_apart(question: str, papers: list[tuple[str, str]]) -> list[int]:
+    """The indexes of the papers (title, abstract) that a name the question writes ("MindZero",
+    "CARD", "Geo-R1") calls by itself (`rag.titles.calls_by_name`), a name calling one of them only:
+    the question's other words ("adaptive mesh refinement") call no paper, nor does a name two of them answer to."""
+    found = [[i for i, (title, abstract) in enumerate(papers) if calls_by_name(name, title, abstract)] for name in names_in(question)]
+    return sorted({called[0] for called in found if len(called) == 1})
 
 
 def _misses_compared(question: str, sources: list[Source]) -> bool:
