@@ -224,11 +224,11 @@ def contradiction_cue(claim: str, passage: str, context: str = "") -> tuple[str,
     restated = _restated_comparison(claim_words, passage_words) or any(
         _restated_comparison(claim_words, words(context[a:b])) for a, b in split_sentences(context))
     # two opposites at once, the condition and the outcome, say the same: "short clips transfer worse"
-    # for "longer clips transfer better"
+    # for "longer clips transfer better" (two words, not one pair read by both cues)
     condition = _modifier_clash(claim_words, passage_words, context_words)
     outcome = condition and (_antonym_clash(claim_words, passage_words, context_words)
                              or _valence_clash(claim_words, passage_words, context_words))
-    mirrored = bool(outcome) and outcome[0].split()[0] not in condition[0].split()  # two words, not one read twice
+    mirrored = bool(outcome) and outcome[0].split()[0] in _EFFECTS and outcome[0].split()[0] not in condition[0].split()
     for cue in _WORD_CUES:
         if (restated and cue in _DIRECTION_WORD_CUES) or (mirrored and cue in _MIRRORED_CUES):
             continue
@@ -1701,6 +1701,7 @@ _AHEAD = _BETTER_THAN | _GREATER | {"larger", "bigger", "faster", "quicker", "fa
 _BEHIND = _WORSE | _LESSER | {"smaller", "fewer", "slower", "behind", "outdone"}
 _SLOWLY = {"slowly", "slow"}  # "more slowly" goes the other way from "more"
 # Verbs of spending: what they take is a cost ("needs less training data", "uses more memory").
+_SAVES = {"save", "saves", "saved", "saving", "spare", "spares"}  # "save more energy" is no cost
 _SPENDS = {"need", "needs", "needed", "require", "requires", "required", "use", "uses", "used", "consume", "consumes",
            "take", "takes", "demand", "demands", "spend", "spends"}
 _BEATEN = {"outdone", "beaten", "bested", "exceeded"}
@@ -1708,17 +1709,18 @@ _COSTS = ("cost", "expens", "pricier", "error", "loss", "mae", "rmse", "mse", "d
           "storag", "energy", "consum", "hungr", "collaps", "forget", "degrad", "failur", "overhead", "burden")
 
 
-def _direction(window: list[str]) -> int:
+def _direction(window: list[str]) -> tuple[int, bool]:
     """+1 when the words before a comparison's opener (`window`, the opener last) say its subject
     comes out ahead, -1 behind, 0 when they do not say: the last word of direction decides ("more",
     "less", "better", "slower", "favor", "behind"), "slowly" after it turns it round, and so does a
     cost ("more expensive", "cost far more", "hungrier for data", "faster collapse"): the word of
     direction itself, the first content word after it, or the nearest one before it, and what a
     verb of spending takes ("needs less training data"); a compound is judged by its last part
-    ("more data-efficient" is a merit, "energy-saving" no cost)."""
+    ("more data-efficient" is a merit, "energy-saving" no cost), unless a verb of saving takes it
+    ("save more energy"). The second value says whether a cost turned the direction round."""
     at = max((k for k, w in enumerate(window) if w in _AHEAD | _BEHIND), default=None)
     if at is None:
-        return 0
+        return 0, False
     sign = 1 if window[at] in _AHEAD else -1
     if set(window[at + 1:at + 2]) & _SLOWLY:
         sign = -sign
@@ -1726,12 +1728,14 @@ def _direction(window: list[str]) -> int:
     before = [w for w in window[:at] if _content(w)]
     quantity = window[at] if window[at].startswith(_COSTS) else (after[0] if after else before[-1] if before else "")
     spent = bool(after) and bool(set(window[:at]) & _SPENDS)
-    return -sign if spent or quantity.split("-")[-1].startswith(_COSTS) else sign
+    turned = (spent or quantity.split("-")[-1].startswith(_COSTS)) and not set(window[:at]) & _SAVES
+    return (-sign if turned else sign), bool(turned)
 
 
-def _compared(tokens: list[str]) -> list[tuple[int, set[str], set[str]]]:
+def _compared(tokens: list[str]) -> list[tuple[int, set[str], set[str], bool]]:
     """(+1 where the subject does better, -1 worse, 0 where the words do not say; the content stems
-    before the comparison that no negation governs; the content stems of its target) of each comparison of a word list ("less
+    before the comparison that no negation governs; the content stems of its target; whether a cost
+    turned its direction round) of each comparison of a word list ("less
     accurate than PINNs", "superior accuracy compared to PINNs", "outperforms sparse grid methods");
     a clause with a negation compares nothing here."""
     out = []
@@ -1742,7 +1746,7 @@ def _compared(tokens: list[str]) -> list[tuple[int, set[str], set[str]]]:
         start = max((j + 1 for j in range(i) if tokens[j] in _SEGMENT_BREAK), default=0, )
         if any(w in NEGATIONS for w in tokens[start:i + 1]):
             continue
-        direction = _direction(tokens[max(start, i - 6):i + 1])
+        direction, turned = _direction(tokens[max(start, i - 6):i + 1])
         linked = tokens[i + 1:i + 2] in (["to"], ["with"], ["by"]) and (word == "compared" or word in _BETTER_THAN | _BEATEN)
         first = i + (2 if linked else 1)  # "superior to B", "outperformed by B"
         if word in _BETTER_THAN | _BEATEN and tokens[i + 1:i + 2] == ["by"]:
@@ -1752,7 +1756,7 @@ def _compared(tokens: list[str]) -> list[tuple[int, set[str], set[str]]]:
         target = {stem(p) for w in tokens[first:end] if _content(w) for p in [w, *w.split("-")] if _content(p)}
         negated, _, scope = _polarity(tokens[:i])  # "SNNs with SpikeInit trained without normalization": not normalized ones
         subject = {stem(p) for w in tokens[:i] if _content(w) or w in _SELF for p in [w, *w.split("-")] if _content(p) or p in _SELF}
-        out.append((direction, subject - set(negated) - scope, target))
+        out.append((direction, subject - set(negated) - scope, target, turned))
     return out
 
 
@@ -1761,7 +1765,7 @@ def _comparisons(tokens: list[str]) -> list[tuple[int, set[str]]]:
     comparison of a word list ("less accurate than PINNs", "superior accuracy compared to PINNs",
     "outperforms sparse grid methods"); a clause with a negation compares nothing here."""
     return [(direction, {t for t in target if t[:5] not in _GENERIC_HEADS})
-            for direction, _, target in _compared(tokens) if direction and any(t[:5] not in _GENERIC_HEADS for t in target)]
+            for direction, _, target, _ in _compared(tokens) if direction and any(t[:5] not in _GENERIC_HEADS for t in target)]
 
 
 # Words by which an abstract or a claim names the paper's own method ("our method", "the proposed
@@ -1783,9 +1787,9 @@ def _reversed_comparison(claim: str, passage: str) -> tuple[str, str] | None:
         return None
     names = {stem(n) for n in _ordered_names(claim)}
     for start, end in split_sentences(passage) or [(0, len(passage))]:
-        for p_dir, p_subject, p_target in _compared(words(passage[start:end])):
+        for p_dir, p_subject, p_target, _ in _compared(words(passage[start:end])):
             p_subject, p_target = p_subject - p_target, p_target - p_subject
-            for c_dir, c_subject, c_target in mine:
+            for c_dir, c_subject, c_target, _ in mine:
                 specific = {t for t in c_target if t[:5] not in _GENERIC_HEADS}
                 ours = bool(c_target & (names | _SELF)) and bool(p_subject & _SELF)
                 swapped = {t for t in c_subject & p_target if t[:5] not in _GENERIC_HEADS}
@@ -1817,14 +1821,14 @@ def _sided(claim: list[str], passage: list[str]) -> list[tuple[int, int]]:
     target ("growing the model" against "than increasing model size"). Words on both sides of a
     comparison ("random sampling" and "active sampling") are no side."""
     out = []
-    for c_dir, c_subject, c_target in _compared(claim):
+    for c_dir, c_subject, c_target, c_turned in _compared(claim):
         own, other = c_subject - c_target, c_target - c_subject
         if not c_dir or not _specific(other):
             continue
-        for p_dir, p_subject, p_target in _compared(passage):
+        for p_dir, p_subject, p_target, p_turned in _compared(passage):
             p_subject, p_target = p_subject - p_target, p_target - p_subject
-            if not p_dir:
-                continue
+            if not p_dir or (p_turned and not c_turned):
+                continue  # a cost the passage names that the claim may name in words not read ("fall apart" for "collapse")
             if _specific(other) & p_target and _specific(own) & p_subject:
                 out.append((c_dir, p_dir, 1))
             elif other & p_subject and c_subject & p_target and not other & p_target:
@@ -2302,6 +2306,11 @@ _WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _compariso
 # The cues that read words of direction and the sides of a comparison: a claim that restates one of
 # the passage's comparisons from its other side is not read by them.
 _MIRRORED_CUES = frozenset({_modifier_clash, _antonym_clash, _valence_clash})
+# The words of an outcome that a mirrored condition turns round with it: better/worse, improves/degrades,
+# increases/decreases, faster/slower, stronger/weaker ("homogeneity" for "heterogeneity" is a second
+# changed detail, not an outcome).
+_EFFECTS = {w for left, right in ANTONYMS if {"improves", "increase", "better", "faster", "outperforms", "higher", "strong"} & (left | right)
+            for w in left | right} | _GOOD | _BAD
 _DIRECTION_WORD_CUES = frozenset({_antonym_clash, _modifier_clash, _comparison_swap, _target_clash, _parity_clash,
                                   _swapped_modifiers, _crossed_opposites, _direction_clash})
 # Every cue's name, as `contradiction_cue` reports it.

@@ -65,6 +65,11 @@ def test_restated_from_the_other_side_is_kept(claim: str, passage: str) -> None:
     ("The learned potential makes maze tasks less sample-efficient.", EFFICIENCY),
     # "enlarge" against "diminish"
     ("Larger backbones enlarge their energy-saving benefits.", SHRINK),
+    # two changed details are no mirror of a condition and its outcome
+    ("Simulations are costly because of homogeneous media and low resolution needs.",
+     "Simulations are costly because of heterogeneous media and high resolution needs."),
+    # a cost the claim names in words not read: the comparison swapped is still caught
+    ("Below 1B, base models fall apart faster than distilled ones.", FASTER),
     # one pair of opposites read by two cues is no mirror: "larger" against "smaller" students
     ("Pruning yields significantly larger students.", "Pruning yields significantly smaller students while keeping accuracy."),
 ])
@@ -82,6 +87,9 @@ def test_direction_degree_and_valence_are_caught(claim: str, passage: str) -> No
     ("The solver extrapolates robustly and is highly data-efficient.", ROBUST),
     ("Encoders pre-trained on short clips transfer worse to captioning than those pre-trained on long ones.", TRANSFER),
     ("Larger backbones erode their energy-saving benefits.", SHRINK),
+    # what a verb of saving takes is no cost
+    ("On edge devices, spiking networks save notably more energy than dense networks.",
+     "Spiking networks offer a notable energy-saving advantage compared to dense networks on edge devices."),
 ])
 def test_guards_same_direction_is_kept(claim: str, passage: str) -> None:
     assert contradiction(claim, passage) == ""
