@@ -2303,14 +2303,15 @@ _WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _compariso
               _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash,
               _compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot, _bound_clash,
               _direction_reversed, _degree_clash, _valence_clash, _frame_swap)
-# The cues that read words of direction and the sides of a comparison: a claim that restates one of
-# the passage's comparisons from its other side is not read by them.
+# The cues a condition and its outcome turned round together are not read by ("short clips transfer
+# worse" for "longer clips transfer better"), and the words of such an outcome: better/worse,
+# improves/degrades, increases/decreases, faster/slower, stronger/weaker ("homogeneity" for
+# "heterogeneity" is a second changed detail, not an outcome).
 _MIRRORED_CUES = frozenset({_modifier_clash, _antonym_clash, _valence_clash})
-# The words of an outcome that a mirrored condition turns round with it: better/worse, improves/degrades,
-# increases/decreases, faster/slower, stronger/weaker ("homogeneity" for "heterogeneity" is a second
-# changed detail, not an outcome).
 _EFFECTS = {w for left, right in ANTONYMS if {"improves", "increase", "better", "faster", "outperforms", "higher", "strong"} & (left | right)
             for w in left | right} | _GOOD | _BAD
+# The cues that read words of direction and the sides of a comparison: a claim that restates one of
+# the passage's comparisons from its other side is not read by them.
 _DIRECTION_WORD_CUES = frozenset({_antonym_clash, _modifier_clash, _comparison_swap, _target_clash, _parity_clash,
                                   _swapped_modifiers, _crossed_opposites, _direction_clash})
 # Every cue's name, as `contradiction_cue` reports it.
