@@ -45,7 +45,15 @@ both sides when it fires:
 - scope: "a paradigm specific to eDOS" against "a general paradigm";
 - slot swaps: words that name a detail, new to the abstract, in the modifier slot of a head word
   the passage has with other naming words in that slot ("in classification settings" against "in
-  regression settings"); verbs, adverbs and qualifiers, where paraphrases put synonyms, never count.
+  regression settings"); verbs, adverbs and qualifiers, where paraphrases put synonyms, never count;
+- direction reversed: a comparison of the same two sides the other way ("width matters less than
+  depth" against "favor width over depth", "is outperformed by" against "superior to"); a comparison
+  said from its other side, sides and direction both turned round ("B needs more data than A" for
+  "A is more data-efficient than B"), is read as agreeing by the cues of direction words;
+- degree: "slightly", "marginally", "occasionally" against "substantially", "significantly",
+  "consistently";
+- valence: a word spoken ill of next to the word the passage speaks well of ("extrapolates poorly"
+  against "robust extrapolation", "hurt the transfer" against "transfer better").
 Questions in the passage state nothing and are left out.
 """
 
@@ -93,10 +101,12 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"improve", "improves", "improved", "improving", "improvement", "improvements", "help", "helps", "helped", "helping"},
      {"degrade", "degrades", "degraded", "degrading", "worsen", "worsens", "worsened", "hurt", "hurts", "harms", "harm"}),
     ({"increase", "increases", "increased", "increasing", "raise", "raises", "raised", "grows", "rises", "growth", "rise",
-      "strengthens", "strengthen", "strengthened", "amplifies", "amplify"},
+      "strengthens", "strengthen", "strengthened", "amplifies", "amplify", "enlarge", "enlarges", "enlarged", "widen",
+      "widens", "widened", "expand", "expands", "expanded", "inflate", "inflates", "inflated"},
      {"decrease", "decreases", "decreased", "decreasing", "reduce", "reduces", "reduced", "reducing", "lowers", "lowered",
       "shrinks", "down", "cuts", "drops", "falls", "reduction", "reductions", "decline", "declines",
-      "weakens", "weaken", "weakened", "diminishes", "diminish", "diminished", "diminishing", "lowering"}),
+      "weakens", "weaken", "weakened", "diminishes", "diminish", "diminished", "diminishing", "lowering",
+      "narrow", "narrows", "narrowed", "erode", "erodes", "eroded", "shrink", "lessen", "lessens", "lessened"}),
     ({"higher", "larger", "greater", "bigger", "wider"}, {"lower", "smaller", "fewer", "narrower"}),
     ({"outperform", "outperforms", "outperformed", "outperforming", "surpass", "surpasses", "beats", "exceeds"},
      {"underperform", "underperforms", "underperformed", "trails", "lags"}),
@@ -210,14 +220,25 @@ def contradiction_cue(claim: str, passage: str, context: str = "") -> tuple[str,
     context_words = words(context)
     plain_passage = _plain_words(passage)
 
+    # a comparison of the passage (or of the abstract, which the direction cue reads) said from its other side
+    restated = _restated_comparison(claim_words, passage_words) or any(
+        _restated_comparison(claim_words, words(context[a:b])) for a, b in split_sentences(context))
+    # two opposites at once, the condition and the outcome, say the same: "short clips transfer worse"
+    # for "longer clips transfer better" (two words, not one pair read by both cues)
+    condition = _modifier_clash(claim_words, passage_words, context_words)
+    outcome = condition and (_antonym_clash(claim_words, passage_words, context_words)
+                             or _valence_clash(claim_words, passage_words, context_words))
+    mirrored = bool(outcome) and outcome[0].split()[0] in _EFFECTS and outcome[0].split()[0] not in condition[0].split()
     for cue in _WORD_CUES:
+        if (restated and cue in _DIRECTION_WORD_CUES) or (mirrored and cue in _MIRRORED_CUES):
+            continue
         found = cue(claim_words, passage_words, context_words) if cue else _prefix_clash(claim_words, passage_words, context_words, plain_passage)
         if found:
             return (cue.__name__.strip("_") if cue else "prefix_clash"), found[0], found[1]
     for name, late in (("preference_swap", lambda: _preference_swap(_plain_words(claim), plain_passage)),
                        ("set_aside_stated", lambda: _set_aside_stated(claim_words, passage_words)),
                        ("crossed_details", lambda: _crossed_details(claim, passage)),
-                       ("reversed_comparison", lambda: _reversed_comparison(claim, passage))):
+                       ("reversed_comparison", lambda: None if restated else _reversed_comparison(claim, passage))):
         found = late()
         if found:
             return name, found[0], found[1]
@@ -542,7 +563,9 @@ def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) ->
         if s in passage_plain and s not in passage_neg and s not in passage_scope and s not in context_neg and s not in both:
             return cue, passage_plain[s]
     for s, cue in passage_neg.items():
-        if s in claim_plain and s not in claim_neg and s not in claim_scope and s not in passage_plain:
+        # "energy drift stays close to zero" states what "near-zero energy drift" does
+        if s in claim_plain and s not in claim_neg and s not in claim_scope and s not in passage_plain \
+                and not ("zero" in cue and "zero" in claim):
             return claim_plain[s], cue
     return _denied_object(claim, passage, claim_neg, claim_scope, passage_plain)
 
@@ -1668,36 +1691,72 @@ _BETTER_THAN = {"better", "superior", "outperform", "outperforms", "outperformed
 _MERITS = ("accura", "effici", "robust", "reliab", "stabl", "express", "effect", "scalab", "perform", "precis", "general")
 _LESSER, _GREATER = {"less", "lower"}, {"more", "higher", "greater"}
 _COMPARISON_OPENERS = {"than", "over", "versus", "vs"} | _WORSE | _BETTER_THAN
+# Comparison words beyond those ("pays off less than", "hungrier for data than", "cost far more
+# than", "collapse more slowly than", "favor width over depth", "fall behind", "outdone by"), and
+# quantities one wants less of: a comparison of a cost ("costs more than", "faster collapse than")
+# says its subject does worse.
+_AHEAD = _BETTER_THAN | _GREATER | {"larger", "bigger", "faster", "quicker", "favor", "favors", "favour", "favours",
+                                    "prefer", "prefers", "improve", "improves", "improved", "advantage", "edge", "ahead",
+                                    "costlier", "pricier", "hungrier"}
+_BEHIND = _WORSE | _LESSER | {"smaller", "fewer", "slower", "behind", "outdone"}
+_SLOWLY = {"slowly", "slow"}  # "more slowly" goes the other way from "more"
+# Verbs of spending: what they take is a cost ("needs less training data", "uses more memory").
+_SAVES = {"save", "saves", "saved", "saving", "spare", "spares"}  # "save more energy" is no cost
+_SPENDS = {"need", "needs", "needed", "require", "requires", "required", "use", "uses", "used", "consume", "consumes",
+           "take", "takes", "demand", "demands", "spend", "spends"}
+_BEATEN = {"outdone", "beaten", "bested", "exceeded"}
+_COSTS = ("cost", "expens", "pricier", "error", "loss", "mae", "rmse", "mse", "drift", "latenc", "runtim", "memor",
+          "storag", "energy", "consum", "hungr", "collaps", "forget", "degrad", "failur", "overhead", "burden")
 
 
-def _compared(tokens: list[str]) -> list[tuple[int, set[str], set[str]]]:
+def _direction(window: list[str]) -> tuple[int, bool]:
+    """+1 when the words before a comparison's opener (`window`, the opener last) say its subject
+    comes out ahead, -1 behind, 0 when they do not say: the last word of direction decides ("more",
+    "less", "better", "slower", "favor", "behind"), "slowly" after it turns it round, and so does a
+    cost ("more expensive", "cost far more", "hungrier for data", "faster collapse"): the word of
+    direction itself, the first content word after it, or the nearest one before it, and what a
+    verb of spending takes ("needs less training data"); a compound is judged by its last part
+    ("more data-efficient" is a merit, "energy-saving" no cost), unless a verb of saving takes it
+    ("save more energy"). The second value says whether a cost turned the direction round."""
+    at = max((k for k, w in enumerate(window) if w in _AHEAD | _BEHIND), default=None)
+    if at is None:
+        return 0, False
+    sign = 1 if window[at] in _AHEAD else -1
+    if set(window[at + 1:at + 2]) & _SLOWLY:
+        sign = -sign
+    after = [w for w in window[at + 1:-1] if _content(w) and w not in _SLOWLY]
+    before = [w for w in window[:at] if _content(w)]
+    quantity = window[at] if window[at].startswith(_COSTS) else (after[0] if after else before[-1] if before else "")
+    spent = bool(after) and bool(set(window[:at]) & _SPENDS)
+    turned = (spent or quantity.split("-")[-1].startswith(_COSTS)) and not set(window[:at]) & _SAVES
+    return (-sign if turned else sign), bool(turned)
+
+
+def _compared(tokens: list[str]) -> list[tuple[int, set[str], set[str], bool]]:
     """(+1 where the subject does better, -1 worse, 0 where the words do not say; the content stems
-    before the comparison that no negation governs; the content stems of its target) of each comparison of a word list ("less
+    before the comparison that no negation governs; the content stems of its target; whether a cost
+    turned its direction round) of each comparison of a word list ("less
     accurate than PINNs", "superior accuracy compared to PINNs", "outperforms sparse grid methods");
     a clause with a negation compares nothing here."""
     out = []
     for i, word in enumerate(tokens):
-        opener = word in _COMPARISON_OPENERS or (word == "compared" and tokens[i + 1:i + 2] in (["to"], ["with"]))
+        opener = word in _COMPARISON_OPENERS | _BEATEN | {"behind"} or (word == "compared" and tokens[i + 1:i + 2] in (["to"], ["with"]))
         if not opener or tokens[i - 1:i] == ["rather"]:
             continue
         start = max((j + 1 for j in range(i) if tokens[j] in _SEGMENT_BREAK), default=0, )
-        before = tokens[max(start, i - 4):i + 1]
         if any(w in NEGATIONS for w in tokens[start:i + 1]):
             continue
-        direction = 0
-        for k, w in enumerate(before):
-            merit = k + 1 < len(before) and before[k + 1].split("-")[-1].startswith(_MERITS)  # "more data-efficient"
-            if w in _WORSE or (w in _LESSER and merit):
-                direction = -1
-            elif w in _BETTER_THAN or (w in _GREATER and merit):
-                direction = 1
-        first = i + (2 if word == "compared" else 1)
-        end = next((k for k in range(first, min(len(tokens), first + 6)) if tokens[k] in _TARGET_ENDS - {"and"}),
-                   min(len(tokens), first + 6))
+        direction, turned = _direction(tokens[max(start, i - 6):i + 1])
+        linked = tokens[i + 1:i + 2] in (["to"], ["with"], ["by"]) and (word == "compared" or word in _BETTER_THAN | _BEATEN)
+        first = i + (2 if linked else 1)  # "superior to B", "outperformed by B"
+        if word in _BETTER_THAN | _BEATEN and tokens[i + 1:i + 2] == ["by"]:
+            direction = -1  # "is outperformed by B": B does better
+        end = next((k for k in range(first, min(len(tokens), first + 6)) if tokens[k] in _TARGET_ENDS - {"and", "by"}),
+                   min(len(tokens), first + 6))  # "ones initialized by SpikeInit" names SpikeInit
         target = {stem(p) for w in tokens[first:end] if _content(w) for p in [w, *w.split("-")] if _content(p)}
         negated, _, scope = _polarity(tokens[:i])  # "SNNs with SpikeInit trained without normalization": not normalized ones
         subject = {stem(p) for w in tokens[:i] if _content(w) or w in _SELF for p in [w, *w.split("-")] if _content(p) or p in _SELF}
-        out.append((direction, subject - set(negated) - scope, target))
+        out.append((direction, subject - set(negated) - scope, target, turned))
     return out
 
 
@@ -1706,7 +1765,7 @@ def _comparisons(tokens: list[str]) -> list[tuple[int, set[str]]]:
     comparison of a word list ("less accurate than PINNs", "superior accuracy compared to PINNs",
     "outperforms sparse grid methods"); a clause with a negation compares nothing here."""
     return [(direction, {t for t in target if t[:5] not in _GENERIC_HEADS})
-            for direction, _, target in _compared(tokens) if direction and any(t[:5] not in _GENERIC_HEADS for t in target)]
+            for direction, _, target, _ in _compared(tokens) if direction and any(t[:5] not in _GENERIC_HEADS for t in target)]
 
 
 # Words by which an abstract or a claim names the paper's own method ("our method", "the proposed
@@ -1728,9 +1787,9 @@ def _reversed_comparison(claim: str, passage: str) -> tuple[str, str] | None:
         return None
     names = {stem(n) for n in _ordered_names(claim)}
     for start, end in split_sentences(passage) or [(0, len(passage))]:
-        for p_dir, p_subject, p_target in _compared(words(passage[start:end])):
+        for p_dir, p_subject, p_target, _ in _compared(words(passage[start:end])):
             p_subject, p_target = p_subject - p_target, p_target - p_subject
-            for c_dir, c_subject, c_target in mine:
+            for c_dir, c_subject, c_target, _ in mine:
                 specific = {t for t in c_target if t[:5] not in _GENERIC_HEADS}
                 ours = bool(c_target & (names | _SELF)) and bool(p_subject & _SELF)
                 swapped = {t for t in c_subject & p_target if t[:5] not in _GENERIC_HEADS}
@@ -1750,6 +1809,122 @@ def _direction_clash(claim: list[str], passage: list[str], context: list[str]) -
         if any(d == -direction and target & t for d, t in theirs) and not any(d == direction and target & t for d, t in theirs):
             said = "worse than" if direction < 0 else "better than"
             return f"{said} {' '.join(sorted(target))}", f"{'better' if direction < 0 else 'worse'} than {' '.join(sorted(target))}"
+    return None
+
+
+def _sided(claim: list[str], passage: list[str]) -> list[tuple[int, int]]:
+    """(the claim's direction, the passage's, +1 when the passage compares the same sides, -1 when
+    the other way round) for each pair of comparisons with a direction, one of the claim and one of
+    a passage sentence, that stand on the same two sides: the claim's target shares a specific word
+    with the passage's target (and its subject one with the passage's subject), or its target a
+    word with the passage's subject, none with its target, and its subject one with the passage's
+    target ("growing the model" against "than increasing model size"). Words on both sides of a
+    comparison ("random sampling" and "active sampling") are no side."""
+    out = []
+    for c_dir, c_subject, c_target, c_turned in _compared(claim):
+        own, other = c_subject - c_target, c_target - c_subject
+        if not c_dir or not _specific(other):
+            continue
+        for p_dir, p_subject, p_target, p_turned in _compared(passage):
+            p_subject, p_target = p_subject - p_target, p_target - p_subject
+            if not p_dir or (p_turned and not c_turned):
+                continue  # a cost the passage names that the claim may name in words not read ("fall apart" for "collapse")
+            if _specific(other) & p_target and _specific(own) & p_subject:
+                out.append((c_dir, p_dir, 1))
+            elif other & p_subject and c_subject & p_target and not other & p_target:
+                out.append((c_dir, p_dir, -1))
+    return out
+
+
+def _restated_comparison(claim: list[str], passage: list[str]) -> bool:
+    """Whether the claim says a comparison of the passage from its other side: the sides the other
+    way round and the direction too ("Boltzmann Emulators are hungrier for data than coarse-grained
+    TITO models" for "coarse-grained TITO models are more data-efficient than Boltzmann Emulators",
+    "base models collapse more slowly than instruction-tuned ones" for "instruction-tuned models
+    exhibit faster collapse than base models")."""
+    return any(side < 0 and c_dir == -p_dir for c_dir, p_dir, side in _sided(claim, passage))
+
+
+def _direction_reversed(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A comparison of the same two sides as the passage's in the other direction: "width matters
+    less than depth" against "favor increased width over depth", "fall behind their normalized
+    counterparts" against "superior performance compared to their normalized counterparts"."""
+    for c_dir, p_dir, side in _sided(claim, passage):
+        if side > 0 and c_dir == -p_dir:
+            return ("comes out behind" if c_dir < 0 else "comes out ahead"), ("comes out ahead" if c_dir < 0 else "comes out behind")
+    return None
+
+
+# How strongly a change holds: a claim that weakens it ("improves accuracy slightly", "only
+# marginally outperforms") where the passage says it strongly ("substantially improves"), or says
+# it happens only now and then ("occasionally") where the passage says "consistently".
+_STRONG_DEGREE = {"significantly", "significant", "substantially", "substantial", "considerably", "considerable",
+                  "markedly", "greatly", "dramatically", "dramatic", "vastly", "strongly", "notably", "consistently",
+                  "exceptionally", "extraordinary"}
+_WEAK_DEGREE = {"slightly", "slight", "marginally", "marginal", "modestly", "modest", "somewhat", "mildly",
+                "occasionally", "sometimes", "sporadically", "barely"}
+
+
+def _degree_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A claim that grades down what the passage grades up ("only marginally outperforms" against
+    "significantly outperforms", "a slight edge" against "substantially more data-efficient"): a
+    weak degree word the claim affirms and the passage never uses, against a strong one of the
+    passage that the claim never uses."""
+    weak = _affirmed(claim, _WEAK_DEGREE) - set(passage)
+    strong = _affirmed(passage, _STRONG_DEGREE)
+    if weak and strong and not set(claim) & _STRONG_DEGREE and not set(passage) & _WEAK_DEGREE:
+        return sorted(weak)[0], sorted(strong)[0]
+    return None
+
+
+# Words that speak well or ill of what they stand next to ("transfer better" / "hurt the transfer",
+# "robust extrapolation" / "extrapolates poorly", "exceptionally high accuracy" / "poor accuracy").
+_GOOD = {"good", "well", "better", "best", "strong", "robust", "robustly", "excellent", "extraordinary",
+         "exceptional", "exceptionally", "superior", "improved", "improves", "improve", "improving", "enhanced",
+         "enhances", "enhance", "reliable", "reliably", "effective", "effectively", "successfully", "thrive",
+         "thrives", "excel", "excels", "help", "helps", "boost", "boosts", "benefit", "benefits"}
+_BAD = {"poor", "poorly", "bad", "badly", "weak", "weakly", "worse", "worst", "fragile", "inferior", "degraded",
+        "degrade", "degrades", "hurt", "hurts", "harm", "harms", "impair", "impairs", "impaired", "struggle",
+        "struggles", "erode", "erodes", "undermine", "undermines"}
+
+
+_LESS_OF, _MORE_OF = {"less", "lower", "reduced", "decreased"}, {"more", "higher", "greater", "increased"}
+
+
+def _judged(tokens: list[str]) -> dict[str, set[str]]:
+    """{stem: the words of _GOOD and _BAD that stand within two words of it, in one clause} for
+    each content word of a word list that is no cost ("lower error" is no ill of error); a word
+    under a negation ("not robust") judges nothing; "less" and "more" judge a merit right after
+    them ("less sample-efficient"); a word that opens a comparison ("less efficient than") is
+    left to the comparison cues."""
+    out: dict[str, set[str]] = {}
+    for i, w in enumerate(tokens):
+        if "than" in tokens[i + 1:i + 6]:
+            continue  # "less sample-efficient than active sampling" compares: the comparison cues read it
+        merit = tokens[i + 1:i + 2] != [] and tokens[i + 1].split("-")[-1].startswith(_MERITS)
+        if merit and w in _LESS_OF | _MORE_OF:  # "less sample-efficient", "more robust"
+            out.setdefault(stem(tokens[i + 1].split("-")[-1]), set()).add("worse" if w in _LESS_OF else "better")
+        if w not in _GOOD | _BAD or set(tokens[max(0, i - 3):i]) & NEGATIONS:
+            continue
+        for j in range(max(0, i - 2), min(len(tokens), i + 3)):
+            between = tokens[min(i, j):max(i, j) + 1]
+            t = tokens[j]
+            if j != i and _content(t) and t not in _GOOD | _BAD and not set(between) & (_SEGMENT_BREAK | {"than"}) \
+                    and not t.split("-")[-1].startswith(_COSTS):
+                out.setdefault(stem(t.split("-")[-1]), set()).add(w)
+    return out
+
+
+def _valence_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """The claim speaks ill of what the passage speaks well of, or the reverse, next to the same
+    word and never both: "hurt the transfer" against "transfer better", "extrapolates poorly"
+    against "robust extrapolation", "poor accuracy" against "exceptionally high accuracy"."""
+    mine, theirs = _judged(claim), _judged(passage)
+    for s, said in mine.items():
+        heard = theirs.get(s, set())
+        for side, other in ((_GOOD, _BAD), (_BAD, _GOOD)):
+            if said & side and heard & other and not said & other and not heard & side:
+                return f"{sorted(said & side)[0]} {s}", f"{sorted(heard & other)[0]} {s}"
     return None
 
 
@@ -1945,6 +2120,27 @@ def _cause_swap(claim: list[str], passage: list[str], context: list[str]) -> tup
     return None
 
 
+def _frame_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """Two things that trade places around the same words: "a receiver influences the optimal
+    behavior of senders" against "a sender influences the optimal behavior of receivers" (a run of
+    three words or more, two of them content words, that claim and passage share by stem, with the
+    content word right before it in the claim right after it in the passage, and the reverse)."""
+    c_stems, p_stems = [stem(w) for w in claim], [stem(w) for w in passage]
+    for i in range(1, len(claim) - 3):
+        for j in range(1, len(passage) - 3):
+            n = 0
+            while i + n < len(claim) and j + n < len(passage) and c_stems[i + n] == p_stems[j + n]:
+                n += 1
+            if n < 3 or sum(_content(w) for w in claim[i:i + n]) < 2 or i + n >= len(claim) or j + n >= len(passage):
+                continue
+            before, after = claim[i - 1], claim[i + n]
+            if _content(before) and _content(after) and c_stems[i - 1] != c_stems[i + n] \
+                    and c_stems[i - 1] == p_stems[j + n] and c_stems[i + n] == p_stems[j - 1]:
+                frame = " ".join(claim[i:i + n])
+                return f"{before} {frame} {after}", f"{passage[j - 1]} {frame} {passage[j + n]}"
+    return None
+
+
 _NARROW = {"specific", "limited", "restricted", "confined", "tailored", "specialized", "specialised"}
 _BROAD = {"general", "generic", "universal", "general-purpose", "generalist", "broad"}
 
@@ -2105,7 +2301,19 @@ def _spelt_alike(a: str, b: str) -> bool:
 _WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap, _number_order_swap, _count_clash,
               _target_clash, _parity_clash, _list_swap, _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap,
               _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash,
-              _compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot, _bound_clash)
+              _compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot, _bound_clash,
+              _direction_reversed, _degree_clash, _valence_clash, _frame_swap)
+# The cues a condition and its outcome turned round together are not read by ("short clips transfer
+# worse" for "longer clips transfer better"), and the words of such an outcome: better/worse,
+# improves/degrades, increases/decreases, faster/slower, stronger/weaker ("homogeneity" for
+# "heterogeneity" is a second changed detail, not an outcome).
+_MIRRORED_CUES = frozenset({_modifier_clash, _antonym_clash, _valence_clash})
+_EFFECTS = {w for left, right in ANTONYMS if {"improves", "increase", "better", "faster", "outperforms", "higher", "strong"} & (left | right)
+            for w in left | right} | _GOOD | _BAD
+# The cues that read words of direction and the sides of a comparison: a claim that restates one of
+# the passage's comparisons from its other side is not read by them.
+_DIRECTION_WORD_CUES = frozenset({_antonym_clash, _modifier_clash, _comparison_swap, _target_clash, _parity_clash,
+                                  _swapped_modifiers, _crossed_opposites, _direction_clash})
 # Every cue's name, as `contradiction_cue` reports it.
 CUE_NAMES = [c.__name__.strip("_") if c else "prefix_clash" for c in _WORD_CUES] + ["preference_swap", "set_aside_stated",
                                                                                   "crossed_details", "reversed_comparison"]

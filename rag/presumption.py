@@ -132,11 +132,12 @@ MIN_PREMISE_HELD = 0.5
 
 # The contradiction cues (rag/cues.py) that read a direction turned round: an antonym ("reduce"
 # against "increased"), a modifier of the same word ("less efficient" against "more efficient"), a
-# comparison or preference swapped, opposites taken crosswise, a covariation reversed. The other
+# comparison or preference swapped or reversed, opposites taken crosswise, a covariation reversed,
+# ill spoken of what the passage speaks well of ("hurt the transfer" against "transfer better"). The other
 # cues (a negation, a prefix, a swapped slot) misread true premises written out of a question
 # ("why do X perform poorly": "X do perform poorly"), and do not count here.
 _DIRECTION_CUES = frozenset({"antonym_clash", "modifier_clash", "comparison_swap", "crossed_opposites", "direction_clash",
-                             "covariation_clash", "preference_swap"})
+                             "covariation_clash", "preference_swap", "direction_reversed", "valence_clash"})
 
 
 def unsupported_premise(presumption: Presumption, sources: list[Source], checker: GroundingChecker) -> bool:

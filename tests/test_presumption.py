@@ -49,6 +49,8 @@ def test_a_premise_no_abstract_holds_is_refused_and_said(extractive):
     ("Why does widening a weather forecasting model reduce its compute bill?",  # "increasing ... compute"
      "supports what this question takes for granted."),
     ("Why does fatigue onset slow down under longer contexts?", "supports what this question takes for granted."),  # "accelerates"
+    ("Why does pre-training on longer contexts hurt the transfer to word decoding?",  # "transfer better"
+     "supports what this question takes for granted."),
 ])
 def test_a_premise_an_abstract_turns_round_is_refused(extractive, question, said):
     answer = extractive.ask(question)
