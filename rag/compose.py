@@ -343,12 +343,12 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         # With no finding at all, a sentence on other work ("existing systems extrapolate 2D radar") is
         # answered by the paper's own best sentence in the authors' voice ("We introduce X, ... 3D").
         findings = [i for i in ranked if i not in chosen and _FINDING.search(top.sentence(i))]
-        if not findings and intent.phrase:
-            # "Does SpikeInit use batch normalization?": only the background sentence writes the whole
-            # phrase; the verdict is the finding on its head ("trained stably without normalization")
-            head = _stems(intent.phrase.split()[-1])
+        # "Does SpikeInit use batch normalization?": only the background sentence writes the whole
+        # phrase; the verdict is the finding on its head ("trained stably without normalization")
+        head = _stems(intent.phrase.split()[-1]) if intent.phrase else set()
+        if not findings and head:
             findings = [int(i) for i in np.argsort(-scores, kind="stable") if i not in chosen and _FINDING.search(top.sentence(i))
-                        and head and all(_holds(_stems(top.sentence(i)), w) for w in head)]
+                        and all(_holds(_stems(top.sentence(i)), w) for w in head)]
         own = [i for i in ranked if i not in chosen and _OWN.search(top.sentence(i))] if _sets_scene(top.sentence(chosen[-1])) else []
         chosen += (findings or own)[:1]
     if intent.kind == "check":
@@ -367,9 +367,9 @@ def _in_turn(first: str, then: str, sources: list[Source], max_sentences: int, r
         return head
     asked = asked_of(then, name)
     shown = {statement.text for statement in head}
-    named = f"{name}: "  # the first part's answer already told which paper this is
-    return head + [replace(st, text=st.text.removeprefix(named)) for st in compose(asked, classify(asked), [top], max_sentences, ratio)
-                   if st.text not in shown and st.text.removeprefix(named) not in shown]
+    # the first part's answer already told which paper this is: "UniSparse: " is not said again
+    said = [st for st in compose(asked, classify(asked), [top], max_sentences, ratio) if st.text not in shown]
+    return head + [st for st in (replace(st, text=st.text.removeprefix(f"{name}: ")) for st in said) if st.text not in shown]
 
 
 def _silence(top: Source, intent: Intent, question: str) -> list[Statement]:
