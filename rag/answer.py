@@ -27,7 +27,7 @@ from rag.intent import (Intent, bare_topic, classify, compound_parts, described_
 from rag.metadata import hit_abstract
 from rag.numbered import other_numbered
 from rag.premise import premise_corrections
-from rag.presumption import presumed_claim, unsupported_premise
+from rag.presumption import FallenPremise, fallen_premise, presumed_claim
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
 from rag.query import FIELD_ACRONYMS, answer_top_k, content_query, counted_topic, counts_papers, list_variants, papers_requested, plain_question, setting_phrase
@@ -201,8 +201,9 @@ class Answerer:
             yield self._refusal(question, standalone, relevant, clock, other=given is not None)
             return
         # "why does widening a weather model cut its compute bill?": no abstract says it does
-        if not silence and self._premise_falls(asked, sources):
-            yield self._refusal(question, standalone, relevant, clock, other=given is not None, presumes=True)
+        fallen = None if silence else self._fallen_premise(asked, sources)
+        if fallen:
+            yield self._refusal(question, standalone, relevant, clock, other=given is not None, fallen=fallen)
             return
 
         # "how many papers are about X": the index counts the papers writing X's words; the list follows.
@@ -504,26 +505,31 @@ class Answerer:
                       standalone_question=standalone, fallback=bool(generated) and not any(c.supported for c in generated),
                       checks=[*generated, *planned])
 
-    def _premise_falls(self, asked: str, sources: list[Source]) -> bool:
-        """True when `asked`, a "why ..." question naming no paper, takes for granted a claim no
-        admitted source holds (`rag.presumption`); False else, and when the closest abstract corrects
-        the premise itself ("why does X require DFT labels": "without needing DFT labels",
+    def _fallen_premise(self, asked: str, sources: list[Source]) -> FallenPremise | None:
+        """The fallen premise when `asked`, a "why ..." question naming no paper, takes for granted a
+        claim no admitted source holds (`rag.presumption`); None else, and when the closest abstract
+        corrects the premise itself ("why does X require DFT labels": "without needing DFT labels",
         `rag.premise`), which the answer then quotes."""
         presumed = presumed_claim(asked)
         if presumed is None or not sources or calls_by_name(asked, sources[0].hit.title, sources[0].abstract) \
                 or premise_corrections(asked, sources[0]):
-            return False
-        return unsupported_premise(presumed, sources, self.checker)
+            return None
+        return fallen_premise(presumed, sources, self.checker)
 
     def _refusal(self, question: str, standalone: str, closest: list[PaperHit], clock: "_Clock", other: bool = False,
-                 presumes: bool = False) -> Answer:
-        """The refusal naming the closest papers; `presumes`: the question took for granted a claim no
-        abstract holds, which is said first. (The claim itself, written out by rule, can read badly
+                 fallen: FallenPremise | None = None) -> Answer:
+        """The refusal naming the closest papers; `fallen`: the question took for granted a claim no
+        abstract holds, which is said first, followed by the passage that states it turned round when
+        one does ("The abstract of MEG-XL [id] states otherwise: “...”"; a refusal cites nothing, so the paper is named
+        by its id as the closest papers are). (The claim itself, written out by rule, can read badly
         ("The E-I does network stay robust ..."), so it is not quoted.)"""
         again = "other " if other else ""
-        text = (f"No {again}paper in the collection supports what this question takes for granted." if presumes
+        text = (f"No {again}paper in the collection supports what this question takes for granted." if fallen
                 else f"No {again}paper in the collection answers this question.")
-        if closest:
+        if fallen and fallen.source:
+            hit = fallen.source.hit
+            text += f" The abstract of {hit.display_title} [{hit.paper_id}] states otherwise: “{' '.join(fallen.contrary.split())}”"
+        elif closest:
             names = "; ".join(f"{h.display_title} [{h.paper_id}]" for h in closest[:3])
             text += f" The closest papers are: {names}."
         return Answer(question=question, answer=text, refused=True, citations=[], backend=self.backend,

@@ -13,9 +13,10 @@ The subject X ends before the first word that has verb forms in the bundled voca
 (`rag.vocab.has_verb_forms`), follows no article or preposition, and is followed by a word that
 opens a verb's complement (an article, a particle, a preposition, a comparative ...).
 
-`unsupported_premise` checks the claim with the answer's own grounding check (rag/grounding.py)
+`fallen_premise` checks the claim with the answer's own grounding check (rag/grounding.py)
 against each admitted source, as a sentence citing it would be checked: the premise falls when
-no source supports it and one states it turned round, or none holds its content (see the function).
+no source supports it and one states it turned round (that passage is kept, so the refusal can
+quote it), or none holds its content (see the function).
 """
 
 from __future__ import annotations
@@ -140,28 +141,43 @@ _DIRECTION_CUES = frozenset({"antonym_clash", "modifier_clash", "comparison_swap
                              "covariation_clash", "preference_swap", "direction_reversed", "valence_clash"})
 
 
-def unsupported_premise(presumption: Presumption, sources: list[Source], checker: GroundingChecker) -> bool:
-    """True when no source supports the claim `presumption` states (the grounding check, as for an
-    answer sentence citing the source) and either one of them states its direction turned round
-    (`_DIRECTION_CUES` against its aligned or closest passage: "longer context transfers better"
-    for "longer context hurts the transfer") or none holds it: each lacks a name or number it
-    writes, or holds under MIN_PREMISE_HELD of its content words."""
+@dataclass(frozen=True)
+class FallenPremise:
+    """A presumed claim no admitted source supports. `contrary`: the passage of `source` that states
+    it turned round ("longer contexts ... transfer better" for "longer context hurts the transfer"),
+    when one does; None when no source holds the claim at all."""
+
+    source: Source | None = None
+    contrary: str = ""
+
+
+def fallen_premise(presumption: Presumption, sources: list[Source], checker: GroundingChecker) -> FallenPremise | None:
+    """A `FallenPremise` when no source supports the claim `presumption` states (the grounding check,
+    as for an answer sentence citing the source) and either one of them states its direction turned
+    round (`_DIRECTION_CUES` against its aligned or closest passage), which it carries, or none holds
+    it: each lacks a name or number it writes, or holds under MIN_PREMISE_HELD of its content words.
+    None when the premise stands (or there are no sources)."""
     if not sources:
-        return False
+        return None
     claim = presumption.claim
     checks = checker.check([f"{claim} [{source.n}]" for source in sources], sources)
     if any(c.supported for c in checks):
-        return False
+        return None
+    for check, source in zip(checks, sources):
+        contrary = _turned_round(claim, check, source)
+        if contrary:
+            return FallenPremise(source, contrary)
     words = set(tokenize(claim))
     unheld = all(c.reason.endswith("is not in the cited source") or variant_share(words, source.abstract) < MIN_PREMISE_HELD
                  for c, source in zip(checks, sources))
-    return unheld or any(_turned_round(claim, check, source) for check, source in zip(checks, sources))
+    return FallenPremise() if unheld else None
 
 
-def _turned_round(claim: str, check: SentenceCheck, source: Source) -> bool:
-    """True when a direction cue finds `claim` contradicting the source's passage aligned with it
-    by words, or the closest by meaning (the check's support), as the verifier's floor reads them."""
+def _turned_round(claim: str, check: SentenceCheck, source: Source) -> str:
+    """The passage of the source (aligned with `claim` by words, or the closest by meaning: the
+    check's support) that a direction cue finds contradicting `claim`, as the verifier's floor
+    reads them; "" when none does."""
     aligned = aligned_passage(claim, [source])
     passages = ([aligned.text] if aligned else []) + [support.quote for support in check.support[:1]]
-    return any((cue := contradiction_cue(claim, text, source.abstract)) is not None and cue[0] in _DIRECTION_CUES
-               for text in passages)
+    return next((text for text in passages
+                 if (cue := contradiction_cue(claim, text, source.abstract)) is not None and cue[0] in _DIRECTION_CUES), "")

@@ -203,7 +203,7 @@ def calls_by_name(query: str, title: str, abstract: str) -> bool:
     introduced = introduced_name(plain_markup(abstract))
     written = [word.lower() for word in names_in(query) if len(word) > 2 and not is_generic_term(word)]
     own = f"{title} {introduced} {re.sub(r'[$^{}]', '', title)}".lower()  # "E$^2$GAN" is called "E2GAN"
-    if any(word in own for word in written) or names_any(query, own_names(title, abstract)):
+    if any(_holds_whole(own, word) for word in written) or names_any(query, own_names(title, abstract)):
         return True
     if _called_as_paper(query, title) or any(abbreviates_title(name, title) for name in names_in(query)):
         return True
@@ -214,6 +214,12 @@ def calls_by_name(query: str, title: str, abstract: str) -> bool:
         return True  # "who wrote kernel normalized cut?": a head of three words or more is a name
     capitals = [n for n in (title, introduced, title_head(title)) if len(n) > 2 and n.isupper() and n.isalpha()]
     return any(names_any(query, [n.lower()]) and _about_paper(query, n, abstract) for n in capitals)
+
+
+def _holds_whole(text: str, name: str) -> bool:
+    """True when `text` writes `name` as a whole word, not as a part of a longer word or hyphenated
+    name: "gear" in "namely ... (gear)", but "meg" (the modality) not in "meg-xl"."""
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
 
 
 # A title quoted in a question: 'Attention Is All You Need', "Deep Residual Learning ...", three words or more.

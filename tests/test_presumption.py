@@ -57,6 +57,16 @@ def test_a_premise_an_abstract_turns_round_is_refused(extractive, question, said
     assert answer.refused and said in answer.answer, answer.answer
 
 
+def test_a_premise_turned_round_is_refused_with_the_passage_that_states_otherwise(extractive):
+    # "MEG" (the modality) does not call MEG-XL by name, so the premise is checked, and falls:
+    # the abstract says longer contexts transfer *better*; the refusal quotes that, naming the paper.
+    answer = extractive.ask("Why does longer MEG context hurt the transfer to word decoding?")
+    assert answer.refused and answer.citations == []
+    assert "supports what this question takes for granted." in answer.answer, answer.answer
+    assert "The abstract of MEG-XL [" in answer.answer and "transfer better to word decoding.”" in answer.answer, answer.answer
+    assert "The closest papers are:" not in answer.answer
+
+
 @pytest.mark.parametrize("question,fact", [
     ("Why do single-cell foundation models perform poorly on gene regulatory network inference?", "reconstruction-based"),
     # a negation cue misreads this true premise ("fail to converge ... removed" against "removing BN ... fail to converge")
