@@ -1049,6 +1049,10 @@ def unheld_phrases(question: str, source: Source, runs: bool = True, final_head:
         whole = [*phrase, head] if head else phrase
         if _initialisms(whole) & held or abbreviated(whole, written):
             continue
+        term = _unheld_field_term(whole, text)
+        if term:  # "graph neural networks" is not held by "factor graphs ... networks"
+            unheld.append(term)
+            continue
         telling = [_telling(word) for word in phrase]
         missing = [bool(stems) and not any(holds_stem(held, stem) for stem in stems) and not _acronym_held(word, held)
                    for word, stems in zip(phrase, telling)]
@@ -1081,6 +1085,30 @@ def unheld_phrases(question: str, source: Source, runs: bool = True, final_head:
                 and " ".join(phrase) not in unheld:
             unheld.append(" ".join(phrase))  # judged with the phrase it heads
     return unheld
+
+
+# The kinds of model `FIELD_ACRONYMS` spells out ("graph neural network", "variational autoencoder"),
+# each with its acronym: a paper uses one or does not. (Fields and settings, "partial differential
+# equations", "learning rate", are paraphrased: a neural operator for subsurface flow solves PDEs.)
+_FIELD_TERMS = {words.rstrip("s"): acronym.rstrip("s").upper() for acronym, words in FIELD_ACRONYMS.items()
+                if re.search(r" (?:network|model|autoencoder|transformer)s?$", words)}
+
+
+def _unheld_field_term(phrase: list[str], text: str) -> str:
+    """The field term ("graph neural networks", "vision transformers") `phrase` writes, as it writes
+    it, when `text` holds it neither as those words in a row (any ending, hyphens for spaces) nor by
+    its acronym ("GNNs"); else "". Such a term names one thing, which its words scattered over an
+    abstract do not ("factor graphs" and "reaction networks" make no graph neural network)."""
+    spaced = " ".join(word.lower() for word in phrase).replace("-", " ")
+    for term, acronym in _FIELD_TERMS.items():
+        words = term.replace("-", " ").split()
+        asked = re.search(r"\b" + r"\s+".join(rf"{re.escape(word)}\w*" for word in words), spaced)
+        if not asked:
+            continue
+        in_a_row = r"[\s-]+".join(rf"\b{re.escape(word)}\w*" for word in words)
+        if not re.search(in_a_row, text, re.IGNORECASE) and not re.search(rf"(?<![\w-]){acronym}s?(?![\w-])", text, re.IGNORECASE):
+            return asked.group(0)
+    return ""
 
 
 def _initials_of(acronym: str, spaced: str) -> bool:

@@ -21,7 +21,8 @@ _FRAMING = frozenset(
     presented introduce introduces describe describes discuss discusses address addresses tell explain
     find list show shows give gives look looks exist existing there any anything someone something
     kind kinds way ways summarize summarise summarized summarised overview help helps need needs want wants
-    please""".split()
+    please mention mentions mentioned mentioning talk talks talking deal deals dealing tackle tackles
+    tackling""".split()
 )
 # Verbs and nouns that frame what a paper does with its topic ("papers that use/train models with X").
 _LIGHT = frozenset(

@@ -122,15 +122,21 @@ def _related_forms(word: str) -> list[str]:
 
 
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+# A noun naming what does a thing ("transformers", "encoder", "optimizers"): the stemmer makes it its
+# verb ("transform"), which names another topic. Group 1: the noun without a plural "s".
+_AGENT_NOUN = re.compile(r"^([a-z]{4,}(?:er|or))s?$", re.IGNORECASE)
 
 
 def _holds_topic(query: str, text: str) -> bool:
     """True when `text` holds the query's topic words (`rag.query.topic_words`) as one phrase: all of
     them within a window one word longer than the topic, in any order; a topic of one word, anywhere."""
     asked = without_superlatives(_HOW_MANY.sub(" ", query))  # "how many papers are about weather?" asks of "weather"
-    topic = list(dict.fromkeys(tokenize(" ".join(topic_words(content_query(asked))))))
+    written = topic_words(content_query(asked))
+    topic = list(dict.fromkeys(tokenize(" ".join(written))))
     if not topic:
         return False
+    if len(written) == 1 and _AGENT_NOUN.match(written[0]):  # "transformers" is held as written, not by "transforms"
+        return re.search(rf"\b{re.escape(_AGENT_NOUN.match(written[0]).group(1))}", text, re.IGNORECASE) is not None
     words = tokenize(text)
     if len(topic) == 1:  # "which papers use diffusion models?": "models" names no topic, the one word is it
         # "molecules" in "molecular dynamics"; a short stem only as written ("graphs" is not "GraphCast")
