@@ -77,6 +77,10 @@ STUB_WORDS = 8  # a sentence of fewer words announces what follows rather than s
 _BACKGROUND = re.compile(
     r"^\W*(?:while|although|though|however|recent(?:ly)?|despite|traditionally|existing|current|prior|many|most|"
     r"to this end|in recent years)\b", re.IGNORECASE)
+# Other work named inside a sentence: "existing methods often treat them ...", "in standard dimension reduction regimes".
+_OTHER_WORK = re.compile(r"\b(?:standard|existing|conventional|classical|traditional|prior|previous)\s+(?:[\w-]+\s+){0,3}?"
+                         r"(?:methods?|approaches|regimes|models|techniques|works|studies|pipelines|practices?|frameworks|systems|"
+                         r"solutions|experiments)\b", re.IGNORECASE)
 BACKGROUND_PENALTY, CONTRIBUTION_BONUS = 0.05, 0.08
 # A sentence about the thing a question sets aside ("besides X", "on top of X") as written, acronyms not spelled out.
 EXCLUDED_PENALTY = 0.3
@@ -301,6 +305,8 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     if intent.kind == "summary":
         if intent.noun == "evaluation":  # how it was tested and what came out, else what it found
             chosen = (_evaluation(top) or _findings(top))[:max_sentences]
+        elif intent.noun == "contribution":  # "what's new in X": what the authors did, and how
+            chosen = _contribution_told(top)[:max_sentences]
         else:
             chosen = _findings(top)[:max_sentences] if intent.noun == "findings" else _summary(top, max_sentences)
         if not chosen:
@@ -407,8 +413,11 @@ def _asked_stems(question: str, source: Source) -> set[str]:
 
 
 def _sets_scene(sentence: str) -> bool:
-    """True when `sentence` is about other work or the field ("However, existing systems ..."), not the authors' own."""
-    return bool(_BACKGROUND.search(sentence)) and not _OWN.search(sentence)
+    """True when `sentence` is about other work or the field, not the authors' own: it opens so
+    ("However, existing systems ...") or says what other methods do without reporting a finding
+    ("... is not sufficiently preserved ... in standard dimension reduction regimes")."""
+    return bool(_BACKGROUND.search(sentence) or (_OTHER_WORK.search(sentence) and not _FINDING.search(sentence))) \
+        and not _OWN.search(sentence)
 
 
 def _covering(source: Source, question: str, ranked: list[int], chosen: list[int]) -> list[int]:
@@ -501,6 +510,17 @@ def _summary(source: Source, max_sentences: int) -> list[int]:
     did = _did(source)
     found = next(iter(_findings(source)), None)
     return sorted({did, found} - {None})[: max(1, max_sentences)]
+
+
+def _contribution_told(source: Source) -> list[int]:
+    """The sentences saying what a paper brings: what the authors did (`_did`) and the sentence
+    after it when that goes on describing the work (no finding, no other work: "The framework
+    combines structure-aware spectrum decoding with ...")."""
+    did = _did(source)
+    after = did + 1
+    goes_on = after < len(source.spans) and not _FINDING.search(source.sentence(after)) and not _sets_scene(source.sentence(after)) \
+        and not _RESULT.search(source.sentence(after))
+    return [did, after] if goes_on else [did]
 
 
 def _did(source: Source) -> int:

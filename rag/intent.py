@@ -196,7 +196,8 @@ _SUMMARY = re.compile(
     r"|\bwhat\s+(?:is|was)\s+(?:the\s+)?(?:paper|work|study|article)\s+(?:on|by|from|with)\s+.+?\s+about\s*\W*$",
     re.IGNORECASE)
 # The words that ask for a summary, for results or for how a paper was evaluated, not for a topic.
-_SUMMARY_WORDS = re.compile(r"\b(?:summar\w*|tl;?\s*dr|overview|nutshell|gist|results?|findings?|main|key|find|about|"
+_SUMMARY_WORDS = re.compile(r"\b(?:summar\w*|tl;?\s*dr|overview|nutshell|gist|results?|findings?|main|key|find|about|new|novel\w*|"
+                            r"contribut\w*|idea|insight|innovation|core|central|behind|"
                             r"evaluat\w*|tested|test|validat\w*|benchmarked|assess\w*|experiments?|experimental|empirical|evidence|runs?)\b",
                             re.IGNORECASE)
 # "what are GEAR's results", "what did they find", "main findings of X", "what results does it report",
@@ -211,9 +212,17 @@ _EVALUATION = re.compile(
     r"|\bwhat\s+(?:are|were)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}?(?:main\s+|key\s+)?(?:experimental\s+|empirical\s+)?results\b"
     r"|\b(?:experimental|empirical)\s+results\b",
     re.IGNORECASE)
+# What a paper brings that is new: "what's new in X", "what is novel about X", "the novelty of X",
+# "the (main) contributions of X", "what does X contribute", "the key idea / insight of X".
+_CONTRIBUTION = re.compile(
+    r"\bwhat(?:'s|’s|\s+is|\s+was)\s+(?:new|novel)\b|\bnovelty\b|\bwhat\s+(?:does|did|do)\s+.+?\s+contribute\s*\W*$"
+    r"|\bcontributions?\s+(?:of|in|made\s+by)\s+(?:the\s+)?[\w'’().-]+(?:\s+(?:paper|work|study))?\s*\W*$"
+    r"|^\W*what\s+(?:are|is|were|was)\s+(?:the\s+|its\s+|their\s+)?(?:main\s+|key\s+)?contributions?\s*\W*$"
+    r"|\b(?:key|main|core|central|big)\s+(?:idea|insight|innovation|novelty)s?\b",
+    re.IGNORECASE)
 _FINDINGS = re.compile(
     r"\bwhat\s+(?:are|were)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}?(?:main\s+|key\s+)?(?:results|findings)\b"
-    r"|\b(?:main|key)\s+(?:results|findings)\b|\bwhat\s+(?:does|do|did)\s+(?:[\w'’-]+\s+){1,4}?find\b"
+    r"|\b(?:main|key)\s+(?:results?|findings?)\b|\bwhat\s+(?:does|do|did)\s+(?:[\w'’-]+\s+){1,4}?find\b"
     r"|^\W*(?:the\s+)?(?:results|findings)\b|\bwhat\s+(?:results|findings)\s+(?:does|do|did|are|were|is|was)\b"
     r"|\bwhat\s+(?:does|did)\s+(?:[\w'’-]+\s+){1,6}?(?:achieve|report)\s*\W*$",
     re.IGNORECASE)
@@ -379,6 +388,8 @@ def classify(question: str) -> Intent:
         return Intent("bibliographic", _bibliographic_noun(bibliographic.group(0)))
     if _CODE.search(question):
         return Intent("code")
+    if _CONTRIBUTION.search(question):
+        return Intent("summary", "contribution")
     if _EVALUATION.search(question):
         return Intent("summary", "evaluation")
     if _FINDINGS.search(question):

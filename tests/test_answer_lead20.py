@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from rag.intent import Intent, classify
 from rag.titles import calls_by_name
 
 NEURAL_OPERATOR = ("Learning mappings between infinite-dimensional function spaces",
@@ -46,3 +47,36 @@ def test_a_list_of_papers_mentioning_a_model_family_holds_it_as_written(extracti
     cited = {c.title for c in answer.citations}
     assert {"APT", "Functional Attention", "Low-Rank Adaptation"} <= cited, cited
     assert "WLA" not in cited
+
+
+@pytest.mark.parametrize("question", [
+    "What's new in DeepSciReasoner?", "What is novel about DeepSciReasoner?", "What is the novelty of LABO?",
+    "What does LABO contribute?", "What are the contributions of LABO?", "What is the key idea of InfoGlobe?",
+    "What is the main idea behind LABO?",
+])
+def test_what_is_new_in_a_paper_asks_for_its_contribution(question):
+    assert classify(question) == Intent("summary", "contribution")
+
+
+@pytest.mark.parametrize("question", ["What is the contribution of the gating mechanism to accuracy?",
+                                      "How much does the gate contribute to the gain?"])
+def test_what_a_part_contributes_is_no_question_on_the_paper_s_contribution(question):
+    assert classify(question).noun != "contribution"
+
+
+def test_what_is_new_quotes_what_the_authors_did_and_how(extractive):
+    # was: the evaluation sentence ("We evaluate DeepSciReasoner on eDOS, ...") and the closing one
+    answer = extractive.ask("What's new in DeepSciReasoner?")
+    assert "we introduce" in answer.answer and "The framework combines structure-aware spectrum decoding" in answer.answer, answer.answer
+    assert "We evaluate DeepSciReasoner" not in answer.answer
+
+
+def test_the_main_result_singular_asks_for_findings():
+    assert classify("What is the main result of LABO?") == Intent("summary", "findings")
+
+
+def test_a_sentence_on_what_standard_methods_lack_is_followed_by_the_paper_s_contribution(extractive):
+    # "... the global structure is not sufficiently preserved ... in standard dimension reduction regimes"
+    # restates the problem; the answer adds how InfoGlobe does it ("... while preserving information geometry").
+    answer = extractive.ask("How does InfoGlobe preserve global structure?")
+    assert "we propose InfoGlobe" in answer.answer, answer.answer
