@@ -17,7 +17,7 @@ import numpy as np
 
 from rag.backends import AnswerBackend, LLMError
 from rag.bibliography import collection_summary
-from rag.conversation import asks_for_more, earlier_answers, standalone_question
+from rag.conversation import asks_for_more, earlier_answers, resolve_question
 from rag.errors import RagError
 from rag.compose import (Statement, bears_on, compose, introduces, lone_unheld_words, misses_measure, named_apart, not_mentioned, plan_text, silent_about,
                           unheld_names, unheld_phrases, unheld_words)
@@ -156,8 +156,9 @@ class Answerer:
 
     def _events(self, question: str, history: list[dict] | None, top_k: int | None) -> Iterator[str | Answer]:
         clock = _Clock()
-        standalone = corrected(standalone_question(question, history, self.settings.answer.history_turns, self._paper_quoted),
-                               self._title_names(), lambda word: all(map(self.retriever.holds_term, tokenize(word) or [word])),
+        resolved = resolve_question(question, history, self.settings.answer.history_turns, self._paper_quoted,
+                                    self._calls_paper, self._holds_topic)
+        standalone = corrected(resolved.text, self._title_names(), lambda word: all(map(self.retriever.holds_term, tokenize(word) or [word])),
                                self.retriever.embedder.knows_word)
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
         named = self.retriever.named_scope(asked)
@@ -197,7 +198,9 @@ class Answerer:
         answer_settings = self.settings.answer
         plan = silence or compose(asked, intent, sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
         clock.lap("retrieve")
-        if not plan:  # the sources hold none of what is asked (rag.compose): refuse without the model
+        # A paper the user only described ("which paper decodes words from MEG?" ... "what sampling
+        # rate?") is the closest one to the description: its silence is no answer, the question is refused.
+        if not plan or (resolved.described and any(st.silent for st in plan)):  # or the sources hold none of what is asked
             yield self._refusal(question, standalone, relevant, clock, other=given is not None)
             return
         # "why does widening a weather model cut its compute bill?": no abstract says it does
@@ -341,6 +344,11 @@ class Answerer:
                          if h.paper_id not in seen][: max(0, top_k - len(relevant))]
         return hits, relevant
 
+    def _calls_paper(self, name: str) -> bool:
+        """True when `name` calls a stored paper by its own name (`rag.titles.calls_by_name` on the
+        closest papers): "GEAR", "MEG-XL", not "BN", "ImageNet" or "AUROC"."""
+        return any(calls_by_name(name, h.title, hit_abstract(h, h.text)) for h in self.retriever.search(name, top_k=3, floor=False))
+
     def _on_topic(self, sources: list[Source], question: str, runs: bool = True, final_head: bool = False) -> list[Source]:
         """The sources (renumbered from 1) that hold each phrase of a question looking for papers or
         asking how something works ("how does X do Y"), in words (`rag.compose.unheld_phrases`) or close in meaning: a phrase none of whose words the
@@ -423,6 +431,17 @@ class Answerer:
         if hits and " ".join(quote.split()) in " ".join(hit_abstract(hits[0], hits[0].text).split()):
             return hits[0].display_title
         return None
+
+    def _holds_topic(self, subject: str, question: str) -> bool:
+        """True when the paper `subject` names (the closest to it) holds at least half of the words
+        `question` asks about, one at least: a question with a topic of its own ("does prompt
+        engineering suffice?") asked of the paper the conversation is on (Agent Rosetta)."""
+        hits = self.retriever.search(subject, top_k=1, floor=False)
+        asked = set(tokenize(question)) - _NO_TOPIC
+        if not hits or not asked:
+            return False
+        held = set(tokenize(f"{hits[0].title} {hit_abstract(hits[0], hits[0].text)}"))
+        return 2 * len(asked & held) >= len(asked)
 
     def _foreign_word(self, question: str, source: Source) -> bool:
         """True when a word of the question standing alone unheld in a phrase the source otherwise
@@ -532,6 +551,8 @@ class Answerer:
 
 # Words of a question listing papers that name no topic ("which papers were published ...", "list all papers",
 # "what did X write / propose").
+# Words of a question that ask about nothing in particular ("how many ... were used", "which ... exactly").
+_NO_TOPIC = set(tokenize("many much use used uses using get got exactly best more most main"))
 _LISTING_WORDS = set(tokenize("many working together jointly coauthored co-authored collaborated published appeared presented list papers accepted show give included have held "
                               "contains collection available indexed stored wrote write written authored propose "
                               "proposed work works"))
