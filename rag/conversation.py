@@ -165,6 +165,12 @@ def resolve_question(question: str, history: list[dict] | None, max_messages: in
     answer is then about that paper, unless the question before named its subject ("what is MeshFT?").
     A request for more (`asks_for_more`) is the previous question again; "how many are there?" after
     a question for papers counts them ("Which papers use Atari?" gives "How many papers use Atari?").
+    An earlier turn's paper may be called by position ("the first one", "the latter", "the other
+    one") or chosen between ("which of the two"); `calls_paper(name)`, when given, tells a name that
+    calls a paper from one that does not ("ImageNet" beside "its" leaves a follow-up); `on_topic(subject,
+    question)`, when given, tells that a question naming nothing and pointing at nothing has a topic
+    the paper on hand holds ("is there code?"), so it is asked of that paper. `described` is True when
+    the question was put to a paper the user looked for by what it does ("Which paper ...?").
     """
     subject = ""
     previous = ""
