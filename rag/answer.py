@@ -157,7 +157,7 @@ class Answerer:
     def _events(self, question: str, history: list[dict] | None, top_k: int | None) -> Iterator[str | Answer]:
         clock = _Clock()
         resolved = resolve_question(question, history, self.settings.answer.history_turns, self._paper_quoted,
-                                    self._calls_paper, self._holds_topic)
+                                    self._calls_paper)
         standalone = corrected(resolved.text, self._title_names(), lambda word: all(map(self.retriever.holds_term, tokenize(word) or [word])),
                                self.retriever.embedder.knows_word)
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
@@ -432,17 +432,6 @@ class Answerer:
             return hits[0].display_title
         return None
 
-    def _holds_topic(self, subject: str, question: str) -> bool:
-        """True when the paper `subject` names (the closest to it) holds at least half of the words
-        `question` asks about, one at least: a question with a topic of its own ("does prompt
-        engineering suffice?") asked of the paper the conversation is on (Agent Rosetta)."""
-        hits = self.retriever.search(subject, top_k=1, floor=False)
-        asked = set(tokenize(question)) - _NO_TOPIC
-        if not hits or not asked:
-            return False
-        held = set(tokenize(f"{hits[0].title} {hit_abstract(hits[0], hits[0].text)}"))
-        return 2 * len(asked & held) >= len(asked)
-
     def _foreign_word(self, question: str, source: Source) -> bool:
         """True when a word of the question standing alone unheld in a phrase the source otherwise
         holds (`rag.compose.lone_unheld_words`) is also far in meaning from every word of the source's
@@ -551,8 +540,6 @@ class Answerer:
 
 # Words of a question listing papers that name no topic ("which papers were published ...", "list all papers",
 # "what did X write / propose").
-# Words of a question that ask about nothing in particular ("how many ... were used", "which ... exactly").
-_NO_TOPIC = set(tokenize("many much use used uses using get got exactly best more most main"))
 _LISTING_WORDS = set(tokenize("many working together jointly coauthored co-authored collaborated published appeared presented list papers accepted show give included have held "
                               "contains collection available indexed stored wrote write written authored propose "
                               "proposed work works"))

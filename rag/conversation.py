@@ -73,10 +73,6 @@ _POSITION = {"first": 0, "second": 1, "third": 2, "last": -1, "latter": -1, "for
 _AMONG = re.compile(r"\b(?P<head>which|who|whichever|each|both|either)\s+of\s+(?P<group>(?:the|these|those)\s+(?P<count>two|three)|them|these|those)\b",
                     re.IGNORECASE)
 
-# "is there one on ...", "any paper about ...", "anything on ...", "a work that ...": a question looking for a paper.
-_LOOKS_FOR_ONE = re.compile(r"\b(?:one|ones|paper|papers|work|works|study|studies|anything|something|article)\s+(?:on|about|that|which|for|in|like)\b|"
-                            r"\b(?:who|paper|papers)\b", re.IGNORECASE)
-
 # "Which paper ...", "is there a paper on ...", "anything on ...": a question looking for a paper by what it does.
 _SEEKS = re.compile(r"\b(?:which|what|any|a|one)\s+(?:papers?|works?|stud(?:y|ies)|articles?)\b|\bis\s+there\s+(?:a|one|any)\b|"
                     r"\banything\s+(?:on|about|using|for)\b|^\W*papers?\s+(?:on|about)\b", re.IGNORECASE)
@@ -148,16 +144,14 @@ class Resolved(NamedTuple):
 
 def standalone_question(question: str, history: list[dict] | None, max_messages: int,
                         paper_quoted: Callable[[str], str | None] | None = None,
-                        calls_paper: Callable[[str], bool] | None = None,
-                        on_topic: Callable[[str, str], bool] | None = None) -> str:
+                        calls_paper: Callable[[str], bool] | None = None) -> str:
     """`question` rewritten to stand alone given the Gradio-style `history` (see `resolve_question`)."""
-    return resolve_question(question, history, max_messages, paper_quoted, calls_paper, on_topic).text
+    return resolve_question(question, history, max_messages, paper_quoted, calls_paper).text
 
 
 def resolve_question(question: str, history: list[dict] | None, max_messages: int,
                      paper_quoted: Callable[[str], str | None] | None = None,
-                     calls_paper: Callable[[str], bool] | None = None,
-                     on_topic: Callable[[str, str], bool] | None = None) -> Resolved:
+                     calls_paper: Callable[[str], bool] | None = None) -> Resolved:
     """`question` rewritten to stand alone given the Gradio-style `history`; unchanged when it already does.
 
     `paper_quoted(answer)`, when given, names the one paper an earlier answer quoted (None when it
@@ -167,9 +161,7 @@ def resolve_question(question: str, history: list[dict] | None, max_messages: in
     a question for papers counts them ("Which papers use Atari?" gives "How many papers use Atari?").
     An earlier turn's paper may be called by position ("the first one", "the latter", "the other
     one") or chosen between ("which of the two"); `calls_paper(name)`, when given, tells a name that
-    calls a paper from one that does not ("ImageNet" beside "its" leaves a follow-up); `on_topic(subject,
-    question)`, when given, tells that a question naming nothing and pointing at nothing has a topic
-    the paper on hand holds ("is there code?"), so it is asked of that paper. `described` is True when
+    calls a paper from one that does not ("ImageNet" beside "its" leaves a follow-up). `described` is True when
     the question was put to a paper the user looked for by what it does ("Which paper ...?").
     """
     subject = ""
@@ -198,8 +190,6 @@ def resolve_question(question: str, history: list[dict] | None, max_messages: in
             sought |= {paper} if subject in sought else set()
             subject = paper
     text, asked_of_subject = _resolve(question, previous, subject, subjects, calls_paper)
-    if text == question and subject and on_topic and _asks_of_a_paper(question, calls_paper) and on_topic(subject, question):
-        text, asked_of_subject = f"{question.rstrip(' ?.!')} of {subject}?", subject  # "is there code?" after "What is GEAR?"
     return Resolved(text, text != question and asked_of_subject in sought)
 
 
@@ -224,13 +214,6 @@ def _counted(previous: str, subject: str) -> str:
 def _own_names(question: str) -> list[str]:
     """The names `question` writes that are no field acronym ("PLaTITO", not "ODEs")."""
     return [name for name in names_in(question) if not is_generic_term(name)]
-
-
-def _asks_of_a_paper(question: str, calls_paper: Callable[[str], bool] | None) -> bool:
-    """True for a question that names no paper and looks for none ("does prompt engineering
-    suffice?", not "is there one on wildfires?" nor "which papers use radar?")."""
-    names = [name for name in _own_names(question) if calls_paper is None or calls_paper(name)]
-    return not names and not papers_requested(question) and not _LOOKS_FOR_ONE.search(question)
 
 
 def _refers_to_one(question: str, calls_paper: Callable[[str], bool] | None = None) -> bool:

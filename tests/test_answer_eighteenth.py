@@ -100,14 +100,6 @@ def test_the_first_of_two_papers_is_answered(extractive):
     assert "40-fold" in answer.answer and answer.citations[0].paper_id == "003_cb611f67ebca296c#15", answer.answer
 
 
-def test_a_follow_up_with_a_topic_of_its_own_is_asked_of_the_paper_on_hand(extractive):
-    # "code" is in the functional KL abstract: the question is about that paper, not a new search
-    answer = _asked_after(extractive, "is there code?", "What does the functional KL paper propose?")
-    assert "eurecom-probai" in answer.answer and answer.citations[0].paper_id == "000_711129f47277f084#17", answer.answer
-    # a topic the paper does not hold is a new question: asked alone, it finds no paper
-    assert _asked_after(extractive, "is there anything on wildfire spread?", "What is StormInsight?").refused
-
-
 def test_a_name_of_no_paper_beside_a_pronoun_still_follows_up(extractive):
     # "ImageNet" names a dataset, no stored paper: "its" is UniSparse, whose abstract gives CIFAR-10 only
     answer = _asked_after(extractive, "what is its ImageNet accuracy?", "What is UniSparse?")
