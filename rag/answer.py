@@ -156,8 +156,7 @@ class Answerer:
 
     def _events(self, question: str, history: list[dict] | None, top_k: int | None) -> Iterator[str | Answer]:
         clock = _Clock()
-        resolved = resolve_question(question, history, self.settings.answer.history_turns, self._paper_quoted,
-                                    self._calls_paper)
+        resolved = resolve_question(question, history, self.settings.answer.history_turns, self._paper_quoted)
         standalone = corrected(resolved.text, self._title_names(), lambda word: all(map(self.retriever.holds_term, tokenize(word) or [word])),
                                self.retriever.embedder.knows_word)
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
@@ -343,11 +342,6 @@ class Answerer:
             relevant += [h for h in self._admitted(self.retriever.search(variant, top_k=top_k, floor=False, filters=scope), variant)
                          if h.paper_id not in seen][: max(0, top_k - len(relevant))]
         return hits, relevant
-
-    def _calls_paper(self, name: str) -> bool:
-        """True when `name` calls a stored paper by its own name (`rag.titles.calls_by_name` on the
-        closest papers): "GEAR", "MEG-XL", not "BN", "ImageNet" or "AUROC"."""
-        return any(calls_by_name(name, h.title, hit_abstract(h, h.text)) for h in self.retriever.search(name, top_k=3, floor=False))
 
     def _on_topic(self, sources: list[Source], question: str, runs: bool = True, final_head: bool = False) -> list[Source]:
         """The sources (renumbered from 1) that hold each phrase of a question looking for papers or

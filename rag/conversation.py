@@ -117,13 +117,12 @@ def earlier_answers(history: list[dict] | None) -> list[str]:
     return answers
 
 
-def is_follow_up(question: str, calls_paper: Callable[[str], bool] | None = None) -> bool:
+def is_follow_up(question: str) -> bool:
     """True when the question leans on an earlier turn (a pronoun, "and ..."/"what about ...", or a
     bare "what dataset?" / "how deep?" naming no topic). A field acronym ("which VLM does it start
-    from?") is no name of a topic of its own; when `calls_paper(name)` tells the names of papers, a
-    name of no paper is none either ("what is its ImageNet accuracy?", "what role does BN play in it?")."""
-    names = [name for name in _own_names(question) if calls_paper is None or calls_paper(name)]
-    return bool(_CONTINUATION.match(question)) or (not names and bool(_ANAPHORA.search(question))) or _bare(question)
+    from?") is no name of a topic of its own."""
+    return bool(_CONTINUATION.match(question)) or (not _own_names(question) and bool(_ANAPHORA.search(question))) \
+        or _bare(question)
 
 
 def _bare(question: str) -> bool:
@@ -143,15 +142,13 @@ class Resolved(NamedTuple):
 
 
 def standalone_question(question: str, history: list[dict] | None, max_messages: int,
-                        paper_quoted: Callable[[str], str | None] | None = None,
-                        calls_paper: Callable[[str], bool] | None = None) -> str:
+                        paper_quoted: Callable[[str], str | None] | None = None) -> str:
     """`question` rewritten to stand alone given the Gradio-style `history` (see `resolve_question`)."""
-    return resolve_question(question, history, max_messages, paper_quoted, calls_paper).text
+    return resolve_question(question, history, max_messages, paper_quoted).text
 
 
 def resolve_question(question: str, history: list[dict] | None, max_messages: int,
-                     paper_quoted: Callable[[str], str | None] | None = None,
-                     calls_paper: Callable[[str], bool] | None = None) -> Resolved:
+                     paper_quoted: Callable[[str], str | None] | None = None) -> Resolved:
     """`question` rewritten to stand alone given the Gradio-style `history`; unchanged when it already does.
 
     `paper_quoted(answer)`, when given, names the one paper an earlier answer quoted (None when it
@@ -160,8 +157,7 @@ def resolve_question(question: str, history: list[dict] | None, max_messages: in
     A request for more (`asks_for_more`) is the previous question again; "how many are there?" after
     a question for papers counts them ("Which papers use Atari?" gives "How many papers use Atari?").
     An earlier turn's paper may be called by position ("the first one", "the latter", "the other
-    one") or chosen between ("which of the two"); `calls_paper(name)`, when given, tells a name that
-    calls a paper from one that does not ("ImageNet" beside "its" leaves a follow-up). `described` is True when
+    one") or chosen between ("which of the two"). `described` is True when
     the question was put to a paper the user looked for by what it does ("Which paper ...?").
     """
     subject = ""
@@ -174,7 +170,7 @@ def resolve_question(question: str, history: list[dict] | None, max_messages: in
         if text and message.get("role") == "user" and not (previous and asks_for_more(text)):
             before = subject
             previous, subject = (_counted(previous, subject), subject) if _counts_those(text, previous) \
-                else _resolve(text, previous, subject, subjects, calls_paper)
+                else _resolve(text, previous, subject, subjects)
             if subject != before and _SEEKS.search(text):
                 sought.add(subject)
             subjects = [s for s in subjects if s != subject] + [subject] if subject and subject not in subjects else subjects
@@ -183,13 +179,13 @@ def resolve_question(question: str, history: list[dict] | None, max_messages: in
     if _counts_those(question, previous):
         return Resolved(_counted(previous, subject), False)
     last = recent[-1] if recent else {}
-    if paper_quoted and last.get("role") == "assistant" and not _own_names(previous) and _refers_to_one(question, calls_paper):
+    if paper_quoted and last.get("role") == "assistant" and not _own_names(previous) and _refers_to_one(question):
         paper = paper_quoted(_text(last.get("content")))
         if paper:
             subjects = [paper if s == subject else s for s in subjects]
             sought |= {paper} if subject in sought else set()
             subject = paper
-    text, asked_of_subject = _resolve(question, previous, subject, subjects, calls_paper)
+    text, asked_of_subject = _resolve(question, previous, subject, subjects)
     return Resolved(text, text != question and asked_of_subject in sought)
 
 
@@ -216,9 +212,9 @@ def _own_names(question: str) -> list[str]:
     return [name for name in names_in(question) if not is_generic_term(name)]
 
 
-def _refers_to_one(question: str, calls_paper: Callable[[str], bool] | None = None) -> bool:
+def _refers_to_one(question: str) -> bool:
     """True for a follow-up about one thing ("how deep is it?", "who wrote this paper?", "what dataset?")."""
-    return is_follow_up(question, calls_paper) and not _CONTINUATION.match(question) and (bool(_SINGULAR.search(question)) or _bare(question))
+    return is_follow_up(question) and not _CONTINUATION.match(question) and (bool(_SINGULAR.search(question)) or _bare(question))
 
 
 def _text(content: object) -> str:
@@ -230,15 +226,14 @@ def _text(content: object) -> str:
     return ""
 
 
-def _resolve(question: str, previous: str, subject: str, subjects: list[str] | None = None,
-             calls_paper: Callable[[str], bool] | None = None) -> tuple[str, str]:
+def _resolve(question: str, previous: str, subject: str, subjects: list[str] | None = None) -> tuple[str, str]:
     """(standalone form of `question`, its subject) given the previous standalone question and subject,
     and the subjects of the earlier turns in the order they were last asked about (`subjects`, for
     "the first one", "the other one", "which of the two")."""
-    placed = _placed(question, previous, subject, subjects or [], calls_paper)
+    placed = _placed(question, previous, subject, subjects or [])
     if placed:
         return placed
-    if not subject or not is_follow_up(question, calls_paper):
+    if not subject or not is_follow_up(question):
         return question, subject_of(question) or subject
     continuation = _CONTINUATION.match(question)
     rest = question[continuation.end():] if continuation else question
@@ -270,8 +265,7 @@ def _resolve(question: str, previous: str, subject: str, subjects: list[str] | N
     return rest[:match.start()] + replacement + rest[match.end():], subject
 
 
-def _placed(question: str, previous: str, subject: str, subjects: list[str],
-            calls_paper: Callable[[str], bool] | None = None) -> tuple[str, str] | None:
+def _placed(question: str, previous: str, subject: str, subjects: list[str]) -> tuple[str, str] | None:
     """(standalone form, subject) of a question that points at an earlier turn's paper by position
     ("the first one", "the latter", "the other one": the last one asked about but the current) or
     chooses between the last two, each called by a name ("which of the two ...?": "which of CARD and
@@ -284,7 +278,7 @@ def _placed(question: str, previous: str, subject: str, subjects: list[str],
     among = _AMONG.search(rest)
     if among:
         chosen = subjects[-2:]
-        if (among.group("count") or "two").lower() == "two" and all(_own_names(s) == [s] and (calls_paper is None or calls_paper(s)) for s in chosen):
+        if (among.group("count") or "two").lower() == "two" and all(_own_names(s) == [s] for s in chosen):
             return rest[:among.start("group")] + " and ".join(chosen) + rest[among.end("group"):], subject
         return None
     ordinal = _ORDINAL.search(rest)
