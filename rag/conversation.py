@@ -13,7 +13,7 @@ for papers the earlier answers did not give (`asks_for_more`, `earlier_answers`)
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from rag.query import papers_requested
 from rag.text import names_in
@@ -31,7 +31,8 @@ _CONTINUATION = re.compile(r"^\s*(?:and|also|what about|how about|and what about
 _QUESTION_WORDS = frozenset(
     "what which who whom whose how why when where does do did is are was were can could should would "
     "the a an of in on for to about paper papers method model approach propose proposes proposed use used "
-    "uses study studies work show shows this that it its tell me explain describe give overview list find name recommend".split()
+    "uses study studies work show shows this that it its tell me explain describe give overview list find name recommend "
+    "any anything please here".split()
 )
 
 
@@ -60,6 +61,22 @@ _PAPERS_HEAD = re.compile(r"^\W*(?:which|what|list|show(?:\s+me)?|find|give\s+me
                           r"(?:papers|works|articles|studies)\b", re.IGNORECASE)
 
 
+# "the first one", "the second paper", "the former", "the latter", "the last one", "the other one",
+# "the earlier one", "the first of those": one of the papers the earlier turns were about, by position.
+_ORDINAL = re.compile(
+    r"\bthe\s+(?:(?P<which>first|second|third|last|earlier|other)"
+    r"(?:\s+(?:one|paper|method|model|work|study)\b|\s+of\s+(?:those|these|them|the\s+(?:two|three))\b|(?=\s*(?:'s|[,:;?!]|$)))"
+    r"|(?P<pronoun>former|latter)\b)",
+    re.IGNORECASE)
+_POSITION = {"first": 0, "second": 1, "third": 2, "last": -1, "latter": -1, "former": -2, "earlier": -2}
+# "which of the two", "which of them", "which of those three": a choice among the papers the earlier turns were about.
+_AMONG = re.compile(r"\b(?P<head>which|who|whichever|each|both|either)\s+of\s+(?P<group>(?:the|these|those)\s+(?P<count>two|three)|them|these|those)\b",
+                    re.IGNORECASE)
+
+# "Which paper ...", "is there a paper on ...", "anything on ...": a question looking for a paper by what it does.
+_SEEKS = re.compile(r"\b(?:which|what|any|a|one)\s+(?:papers?|works?|stud(?:y|ies)|articles?)\b|\bis\s+there\s+(?:a|one|any)\b|"
+                    r"\banything\s+(?:on|about|using|for)\b|^\W*papers?\s+(?:on|about)\b", re.IGNORECASE)
+
 # What a bare follow-up asks for, with no topic of its own: "what dataset?", "how deep?", "results?".
 _ASKED_FOR = frozenset(
     "dataset datasets data benchmark benchmarks model models results result findings authors author code accuracy "
@@ -77,7 +94,7 @@ def subject_of(question: str) -> str:
     names = _own_names(question)
     if names:
         return " ".join(names)
-    words = [w for w in re.findall(r"[A-Za-z0-9-]+", question) if w.lower() not in _QUESTION_WORDS]
+    words = [w for w in re.findall(r"[A-Za-z0-9-]+", re.sub(r"['’]s\b", "", question)) if w.lower() not in _QUESTION_WORDS]
     return " ".join(words)
 
 
@@ -102,8 +119,9 @@ def earlier_answers(history: list[dict] | None) -> list[str]:
 
 def is_follow_up(question: str) -> bool:
     """True when the question leans on an earlier turn (a pronoun, "and ..."/"what about ...", or a
-    bare "what dataset?" / "how deep?" naming no topic)."""
-    return bool(_CONTINUATION.match(question)) or (not names_in(question) and bool(_ANAPHORA.search(question))) \
+    bare "what dataset?" / "how deep?" naming no topic). A field acronym ("which VLM does it start
+    from?") is no name of a topic of its own."""
+    return bool(_CONTINUATION.match(question)) or (not _own_names(question) and bool(_ANAPHORA.search(question))) \
         or _bare(question)
 
 
@@ -115,8 +133,22 @@ def _bare(question: str) -> bool:
         or bool(_BARE_MEASURE.match(question))
 
 
+class Resolved(NamedTuple):
+    """A question put to stand alone (`text`), and whether it was resolved to a paper the user never
+    called by name but described ("which paper decodes words from MEG?" ... "what sampling rate does
+    it use?"): such a paper is only the closest one to the description (`described`)."""
+    text: str
+    described: bool
+
+
 def standalone_question(question: str, history: list[dict] | None, max_messages: int,
                         paper_quoted: Callable[[str], str | None] | None = None) -> str:
+    """`question` rewritten to stand alone given the Gradio-style `history` (see `resolve_question`)."""
+    return resolve_question(question, history, max_messages, paper_quoted).text
+
+
+def resolve_question(question: str, history: list[dict] | None, max_messages: int,
+                     paper_quoted: Callable[[str], str | None] | None = None) -> Resolved:
     """`question` rewritten to stand alone given the Gradio-style `history`; unchanged when it already does.
 
     `paper_quoted(answer)`, when given, names the one paper an earlier answer quoted (None when it
@@ -124,24 +156,37 @@ def standalone_question(question: str, history: list[dict] | None, max_messages:
     answer is then about that paper, unless the question before named its subject ("what is MeshFT?").
     A request for more (`asks_for_more`) is the previous question again; "how many are there?" after
     a question for papers counts them ("Which papers use Atari?" gives "How many papers use Atari?").
+    An earlier turn's paper may be called by position ("the first one", "the latter", "the other
+    one") or chosen between ("which of the two"). `described` is True when
+    the question was put to a paper the user looked for by what it does ("Which paper ...?").
     """
     subject = ""
     previous = ""
+    subjects: list[str] = []  # what each earlier turn was about, in order, each once
     recent = (history or [])[-max_messages:] if max_messages else []
+    sought: set[str] = set()  # the subjects of questions looking for a paper ("Which paper decodes words from MEG?")
     for message in recent:
         text = _text(message.get("content"))
         if text and message.get("role") == "user" and not (previous and asks_for_more(text)):
-            previous, subject = (_counted(previous, subject), subject) if _counts_those(text, previous) else _resolve(text, previous, subject)
+            before = subject
+            previous, subject = (_counted(previous, subject), subject) if _counts_those(text, previous) \
+                else _resolve(text, previous, subject, subjects)
+            if subject != before and _SEEKS.search(text):
+                sought.add(subject)
+            subjects = [s for s in subjects if s != subject] + [subject] if subject and subject not in subjects else subjects
     if previous and asks_for_more(question):
-        return previous
+        return Resolved(previous, False)
     if _counts_those(question, previous):
-        return _counted(previous, subject)
+        return Resolved(_counted(previous, subject), False)
     last = recent[-1] if recent else {}
     if paper_quoted and last.get("role") == "assistant" and not _own_names(previous) and _refers_to_one(question):
         paper = paper_quoted(_text(last.get("content")))
         if paper:
+            subjects = [paper if s == subject else s for s in subjects]
+            sought |= {paper} if subject in sought else set()
             subject = paper
-    return _resolve(question, previous, subject)[0]
+    text, asked_of_subject = _resolve(question, previous, subject, subjects)
+    return Resolved(text, text != question and asked_of_subject in sought)
 
 
 def asked_of(question: str, name: str) -> str:
@@ -181,8 +226,13 @@ def _text(content: object) -> str:
     return ""
 
 
-def _resolve(question: str, previous: str, subject: str) -> tuple[str, str]:
-    """(standalone form of `question`, its subject) given the previous standalone question and subject."""
+def _resolve(question: str, previous: str, subject: str, subjects: list[str] | None = None) -> tuple[str, str]:
+    """(standalone form of `question`, its subject) given the previous standalone question and subject,
+    and the subjects of the earlier turns in the order they were last asked about (`subjects`, for
+    "the first one", "the other one", "which of the two")."""
+    placed = _placed(question, previous, subject, subjects or [])
+    if placed:
+        return placed
     if not subject or not is_follow_up(question):
         return question, subject_of(question) or subject
     continuation = _CONTINUATION.match(question)
@@ -192,8 +242,11 @@ def _resolve(question: str, previous: str, subject: str) -> tuple[str, str]:
         kind = _SCOPE_YEAR if scoped.group("value").isdigit() else _SCOPE_NAME
         replaced, count = kind.subn(scoped.group(0), previous, count=1)
         return (replaced if count else f"{previous.rstrip(' ?.!')} {scoped.group(0)}?"), subject
-    own = names_in(rest)
-    if own and previous:  # "what about MEG-XL?" asks the previous question of a new subject
+    own = _own_names(rest)
+    if own and rest.startswith(own[0]) and _ANAPHORA.search(rest):  # "and MindZero, what does its inference look like?"
+        new_subject = " ".join(own)
+        return _SINGULAR.sub(lambda m: _named(m.group(0), new_subject), rest), new_subject
+    if own and previous and not _ANAPHORA.search(rest):  # "what about MEG-XL?" asks the previous question of a new subject
         new_subject = " ".join(own)
         new = previous.replace(subject, new_subject) if subject in previous else f"{previous} ({new_subject})"
         return new, new_subject
@@ -210,3 +263,41 @@ def _resolve(question: str, previous: str, subject: str) -> tuple[str, str]:
     else:
         replacement = subject
     return rest[:match.start()] + replacement + rest[match.end():], subject
+
+
+def _placed(question: str, previous: str, subject: str, subjects: list[str]) -> tuple[str, str] | None:
+    """(standalone form, subject) of a question that points at an earlier turn's paper by position
+    ("the first one", "the latter", "the other one": the last one asked about but the current) or
+    chooses between the last two, each called by a name ("which of the two ...?": "which of CARD and
+    TriForces ...?", which each paper answers for itself); None for any other question, or when
+    fewer than two papers came before."""
+    if len(subjects) < 2 or papers_requested(previous):
+        return None
+    continuation = _CONTINUATION.match(question)
+    rest = question[continuation.end():] if continuation else question
+    among = _AMONG.search(rest)
+    if among:
+        chosen = subjects[-2:]
+        if (among.group("count") or "two").lower() == "two" and all(_own_names(s) == [s] for s in chosen):
+            return rest[:among.start("group")] + " and ".join(chosen) + rest[among.end("group"):], subject
+        return None
+    ordinal = _ORDINAL.search(rest)
+    if not ordinal:
+        return None
+    which = (ordinal.group("which") or ordinal.group("pronoun")).lower()
+    others = [s for s in subjects if s != subject]
+    if which == "other":
+        paper = others[-1] if len(others) == 1 or subjects[-1] == subject else ""
+    else:
+        position = _POSITION[which]
+        paper = subjects[position] if -len(subjects) <= position < len(subjects) else ""
+    if not paper:
+        return None
+    if continuation and previous and not rest[:ordinal.start()].strip() and not rest[ordinal.end():].strip(" ?.!"):  # "and the other one?": the previous question, of that paper
+        return (previous.replace(subject, paper) if subject and subject in previous else f"{previous.rstrip(' ?.!')} ({paper})?"), paper
+    return rest[:ordinal.start()] + paper + _SINGULAR.sub(lambda m: _named(m.group(0), paper), rest[ordinal.end():]), paper
+
+
+def _named(reference: str, name: str) -> str:
+    """What stands for `reference` ("it", "its", "this paper") once the thing is called `name`."""
+    return f"{name}'s" if reference.lower() == "its" else name
