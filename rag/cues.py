@@ -53,7 +53,8 @@ both sides when it fires:
 - degree: "slightly", "marginally", "occasionally" against "substantially", "significantly",
   "consistently";
 - valence: a word spoken ill of next to the word the passage speaks well of ("extrapolates poorly"
-  against "robust extrapolation", "hurt the transfer" against "transfer better").
+  against "robust extrapolation", "hurt the transfer" against "transfer better");
+- ease: "hard to interpret" against "interpretable".
 Questions in the passage state nothing and are left out.
 """
 
