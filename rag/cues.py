@@ -53,7 +53,8 @@ both sides when it fires:
 - degree: "slightly", "marginally", "occasionally" against "substantially", "significantly",
   "consistently";
 - valence: a word spoken ill of next to the word the passage speaks well of ("extrapolates poorly"
-  against "robust extrapolation", "hurt the transfer" against "transfer better").
+  against "robust extrapolation", "hurt the transfer" against "transfer better");
+- ease: "hard to interpret" against "interpretable".
 Questions in the passage state nothing and are left out.
 """
 
@@ -61,6 +62,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 import Stemmer
 
@@ -77,7 +79,10 @@ NOUN_NEGATIONS = {"no", "without", "zero", "near-zero", "eliminates", "eliminate
                   # leaving a thing out of account: "ignores the ambient environment" denies "conditioning on" it
                   "ignore", "ignores", "ignored", "ignoring", "neglect", "neglects", "neglected", "neglecting",
                   "overlook", "overlooks", "overlooked", "overlooking", "disregard", "disregards", "disregarded",
-                  "disregarding"}
+                  "disregarding",
+                  # going round a thing: "skips spatial derivative computation" says what "avoids" it says
+                  "skip", "skips", "skipped", "skipping", "bypass", "bypasses", "bypassed", "bypassing",
+                  "sidestep", "sidesteps", "sidestepped", "sidestepping", "forgo", "forgoes", "forgoing"}
 # "lack a principled formulation grounded in X": what follows is neither stated nor plainly
 # denied ("lack accuracy" paraphrases "limited accuracy"), so it is set aside as a negation's scope.
 _LACKS = {"lack", "lacks", "lacked", "lacking"}
@@ -151,12 +156,17 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"support", "supports", "supported", "confirm", "confirms", "confirmed", "corroborate", "corroborates",
       "corroborated"},
      {"contradict", "contradicts", "contradicted", "refute", "refutes", "refuted", "disprove", "disproves", "disproved"}),
+    # keeping a thing against putting another in its place, said of the same thing ("keeps softmax
+    # affinities" against "replaces softmax affinities with structured linear operators")
+    ({"keep", "keeps", "kept", "keeping", "retain", "retains", "retained", "retaining"},
+     {"replace", "replaces", "replaced", "replacing", "substitutes", "swaps"}),
     ({"combine", "combines", "combined", "combining", "integrate", "integrates", "integrated", "integrating",
       "merge", "merges", "merged", "merging", "fuse", "fuses", "fused", "fusing", "unify", "unifies", "unified"},
      {"separate", "separates", "separated", "separating", "split", "splits"}),
 ]
 # The dependency group ("requires" against "without"): its words clash only about the same object.
 _DEPENDS = next(left for left, _ in ANTONYMS if "requires" in left)
+_KEEPS = next(left for left, _ in ANTONYMS if "retains" in left)
 # Modifiers with opposite meaning; they contradict only when they modify the same word
 # ("more neurons" against "fewer neurons"), since each is common on its own.
 MODIFIERS: list[tuple[set[str], set[str]]] = [
@@ -220,19 +230,25 @@ def contradiction_cue(claim: str, passage: str, context: str = "") -> tuple[str,
     context_words = words(context)
     plain_passage = _plain_words(passage)
 
+    found_by: dict = {}
+
+    def read(cue):  # each cue reads the claim once, though the mirror rule below asks three of them first
+        if cue not in found_by:
+            found_by[cue] = cue(claim_words, passage_words, context_words) if cue else _prefix_clash(
+                claim_words, passage_words, context_words, plain_passage)
+        return found_by[cue]
+
     # a comparison of the passage (or of the abstract, which the direction cue reads) said from its other side
-    restated = _restated_comparison(claim_words, passage_words) or any(
-        _restated_comparison(claim_words, words(context[a:b])) for a, b in split_sentences(context))
+    restated = _restated_comparison(claim_words, passage_words) or _restated_in_abstract(claim, context)
     # two opposites at once, the condition and the outcome, say the same: "short clips transfer worse"
     # for "longer clips transfer better" (two words, not one pair read by both cues)
-    condition = _modifier_clash(claim_words, passage_words, context_words)
-    outcome = condition and (_antonym_clash(claim_words, passage_words, context_words)
-                             or _valence_clash(claim_words, passage_words, context_words))
+    condition = read(_modifier_clash)
+    outcome = condition and (read(_antonym_clash) or read(_valence_clash))
     mirrored = bool(outcome) and outcome[0].split()[0] in _EFFECTS and outcome[0].split()[0] not in condition[0].split()
     for cue in _WORD_CUES:
         if (restated and cue in _DIRECTION_WORD_CUES) or (mirrored and cue in _MIRRORED_CUES):
             continue
-        found = cue(claim_words, passage_words, context_words) if cue else _prefix_clash(claim_words, passage_words, context_words, plain_passage)
+        found = read(cue)
         if found:
             return (cue.__name__.strip("_") if cue else "prefix_clash"), found[0], found[1]
     for name, late in (("preference_swap", lambda: _preference_swap(_plain_words(claim), plain_passage)),
@@ -243,6 +259,14 @@ def contradiction_cue(claim: str, passage: str, context: str = "") -> tuple[str,
         if found:
             return name, found[0], found[1]
     return None
+
+
+@lru_cache(maxsize=64)
+def _restated_in_abstract(claim: str, context: str) -> bool:
+    """Whether a sentence of `context` (the cited abstract) holds a comparison that `claim` says from
+    its other side; the same for every passage of one check, so it is read once per claim."""
+    claim_words = words(claim)
+    return any(_restated_comparison(claim_words, words(context[a:b])) for a, b in split_sentences(context))
 
 
 def _statements(passage: str) -> str:
@@ -563,11 +587,18 @@ def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) ->
         if s in passage_plain and s not in passage_neg and s not in passage_scope and s not in context_neg and s not in both:
             return cue, passage_plain[s]
     for s, cue in passage_neg.items():
-        # "energy drift stays close to zero" states what "near-zero energy drift" does
+        # "energy drift stays close to zero" states what "near-zero energy drift" does ("climbs well
+        # above zero", "far from zero" do not)
         if s in claim_plain and s not in claim_neg and s not in claim_scope and s not in passage_plain \
-                and not ("zero" in cue and "zero" in claim):
+                and not ("zero" in cue and _near_zero(claim)):
             return claim_plain[s], cue
     return _denied_object(claim, passage, claim_neg, claim_scope, passage_plain)
+
+
+def _near_zero(tokens: list[str]) -> bool:
+    """Whether a word list puts something at or near zero: a "zero" not after "above", "over",
+    "beyond" or "from"."""
+    return any(w == "zero" and tokens[i - 1:i] not in (["above"], ["over"], ["beyond"], ["from"]) for i, w in enumerate(tokens))
 
 
 def _lacked(tokens: list[str]) -> set[str]:
@@ -626,6 +657,8 @@ def _denied_object(claim: list[str], passage: list[str], claim_neg: dict[str, st
     must be stated plainly in the passage."""
     if not claim_neg or any(s in passage_plain for s in claim_neg) or _negates(passage, claim):
         return None
+    if all(phrase.split()[-1].endswith("ly") for phrase in claim_neg.values()):
+        return None  # "perform far from satisfactorily at inferring networks" denies the manner, not the inferring
     affirmed = sorted(s for s in claim_scope - set(claim_neg) if s in passage_plain and _content(passage_plain[s]))
     if len(affirmed) < 2:
         return None
@@ -664,6 +697,14 @@ def _alternatives(tokens: list[str], plain: str, prefixed: str) -> bool:
     return any(tokens[i:i + 3] in ([plain, "or", prefixed], [prefixed, "or", plain]) for i in range(len(tokens) - 2))
 
 
+def _paired_with_plain(tokens: list[str], prefixed: str, base: str) -> bool:
+    """Whether `tokens` join `prefixed` and a plain form of its `base` by "and" or "or" ("forgetting
+    and non-forgetting", "non-learning or learning"): both sides named, neither denied."""
+    return any(tokens[i + 1] in _LIST_JOINS and {tokens[i], tokens[i + 2]} & {prefixed}
+               and any(stem(t) == stem(base) for t in (tokens[i], tokens[i + 2]) if t != prefixed)
+               for i in range(len(tokens) - 2))
+
+
 def _next_words(tokens: list[str], word: str) -> set[str]:
     """Stems of the words right after each whole-word occurrence of `word` ("canonical amino")."""
     return {stem(tokens[i + 1]) for i, w in enumerate(tokens[:-1]) if w == word}
@@ -679,8 +720,7 @@ def _prefix_clash(claim: list[str], passage: list[str], context: list[str],
     negated = set(_polarity(claim)[0]) | set(_polarity(passage)[0])
     claim_stems = {stem(w) for w in claim_parts}
     passage_stems = {stem(w) for w in passage_parts}
-    for mine, theirs, their_stems, my_set in ((claim_parts, passage_parts, passage_stems, claim_parts),
-                                             (passage_parts, claim_parts, claim_stems, passage_parts)):
+    for mine, theirs, their_stems in ((claim_parts, passage_parts, passage_stems), (passage_parts, claim_parts, claim_stems)):
         for word in sorted(mine):
             base = _base(word)
             if base and stem(base) in their_stems and word not in theirs:
@@ -689,6 +729,10 @@ def _prefix_clash(claim: list[str], passage: list[str], context: list[str],
                     continue  # another role: "non-infertile" is no denial of "infertility", nor "anti-obesity" of "obesity"
                 if any(_base(w) == base or (_base(w) and stem(_base(w)) == stem(base)) for w in theirs):
                     continue  # the other side uses a prefixed form too
+                if mine is claim_parts and any(stem(w) == stem(base) and not _base(w) for w in mine):
+                    continue  # the claim names both ("with canonical ... and with non-canonical residues"): it denies neither
+                if mine is passage_parts and _paired_with_plain(passage, word, base):
+                    continue  # "between forgetting and non-forgetting behavior" names both sides
                 mine_tokens, their_tokens = (claim, passage) if mine is claim_parts else (passage, claim)
                 same_head = {h for w, h in _modified(mine_tokens) if w == word} & {h for w, h in _modified(their_tokens) if w == plain}
                 if (_synonyms(word) & theirs or _synonyms(plain) & mine) and not same_head:
@@ -756,6 +800,8 @@ def _antonym_clash(claim: list[str], passage: list[str], context: list[str]) -> 
                     continue  # "separates composition and structure, combined with self-supervised learning"
             elif left is _DEPENDS and not _same_object(claim, said, passage, opposite):
                 continue  # "relies on self-supervision" and "without DFT labels" speak of different things
+            elif left is _KEEPS and not _same_object(claim, said, passage, opposite, _REPLACED_BY):
+                continue  # "keeps the linear operators" is no clash with "replaces softmax with linear operators"
             return sorted(said)[0], sorted(opposite)[0]
     return None
 
@@ -1052,12 +1098,22 @@ def _affirmed(tokens: list[str], group: set[str]) -> set[str]:
             and not set(tokens[max(0, i - 3):i]) & NEGATIONS and tokens[i + 1:i + 2] not in (["no"], ["none"])}
 
 
-def _same_object(claim: list[str], said: set[str], passage: list[str], opposite: set[str]) -> bool:
+_REPLACED_BY = _SEGMENT_BREAK | {"with", "by", "for"}  # "replaces X with Y", "swaps X for Y": X is the object
+
+
+def _same_object(claim: list[str], said: set[str], passage: list[str], opposite: set[str],
+                 ends: set[str] = frozenset()) -> bool:
     """Whether a word of `said` in the claim and one of `opposite` in the passage govern a common
-    content word among the five words after them ("requires labels" / "without labels")."""
+    content word among the five words after them ("requires labels" / "without labels"), each
+    object running at most to a word of `ends`."""
     def objects(tokens: list[str], group: set[str]) -> set[str]:
-        return {stem(p) for i, w in enumerate(tokens) if w in group
-                for t in tokens[i + 1:i + 6] if _content(t) for p in t.split("-") if len(p) > 2}
+        out = set()
+        for i, w in enumerate(tokens):
+            if w in group:
+                after = tokens[i + 1:i + 6]
+                after = after[:next((k for k, t in enumerate(after) if t in ends), len(after))]
+                out.update(stem(p) for t in after if _content(t) for p in t.split("-") if len(p) > 2)
+        return out
     return bool(objects(claim, said) & objects(passage, opposite))
 
 
@@ -1276,6 +1332,17 @@ def _comparison_swap(claim: list[str], passage: list[str], context: list[str]) -
     return None
 
 
+def _joined_to_next(tokens: list[str]) -> set[int]:
+    """Indexes of the `_segments` of a word list that a bare "and" (no comma before it) joins to the next."""
+    out, piece = set(), 0
+    for i, word in enumerate(tokens):
+        if word in _SEGMENT_BREAK:
+            if word == "and" and tokens[i - 1:i] != [","]:
+                out.add(piece)
+            piece += 1
+    return out
+
+
 def _segments(tokens: list[str]) -> list[set[str]]:
     """Content stems of the pieces of a sentence between commas and conjunctions, numbers kept whole
     (each end of a range: "1b-13b" gives "1b" and "13b")."""
@@ -1327,10 +1394,15 @@ def _number_swap(claim: list[str], passage: list[str], context: list[str]) -> tu
     for word in context:
         counts[stem(word)] = counts.get(stem(word), 0) + 1
     topic = {w for w, n in counts.items() if n >= 3}
+    joined = _joined_to_next(passage)
     for segment in _segments(claim):
         for number in sorted(w for w in segment if _NUMBER.match(w) and w in numbered):
             own = [s for s in passage_segments if number in s]
-            others = [s for i, s in enumerate(passage_segments) if number not in s and i >= scene]
+            # "performing off-diagonal updates and message passing within SO(2) frames": the number
+            # after the "and" holds for the numberless piece right before it too
+            shared = {i for i in joined if i + 1 < len(passage_segments) and number in passage_segments[i + 1]
+                      and not any(_NUMBER.match(w) for w in passage_segments[i])}
+            others = [s for i, s in enumerate(passage_segments) if number not in s and i >= scene and i not in shared]
             words_here = {w for w in segment if not _NUMBER.match(w)} - topic
             own_words = set().union(*own) - set().union(*others)
             for other in others:
@@ -1819,19 +1891,23 @@ def _sided(claim: list[str], passage: list[str]) -> list[tuple[int, int]]:
     with the passage's target (and its subject one with the passage's subject), or its target a
     word with the passage's subject, none with its target, and its subject one with the passage's
     target ("growing the model" against "than increasing model size"). Words on both sides of a
-    comparison ("random sampling" and "active sampling") are no side."""
+    comparison ("random sampling" and "active sampling") are no side. A target of generic words only
+    ("existing methods", "the baselines") is the same side when the passage's target shares one of
+    them and the subjects share a specific word ("LABO does worse than existing methods" against
+    "LABO consistently outperforms existing methods")."""
     out = []
     for c_dir, c_subject, c_target, c_turned in _compared(claim):
         own, other = c_subject - c_target, c_target - c_subject
-        if not c_dir or not _specific(other):
+        if not c_dir or not other:
             continue
         for p_dir, p_subject, p_target, p_turned in _compared(passage):
             p_subject, p_target = p_subject - p_target, p_target - p_subject
             if not p_dir or (p_turned and not c_turned):
                 continue  # a cost the passage names that the claim may name in words not read ("fall apart" for "collapse")
-            if _specific(other) & p_target and _specific(own) & p_subject:
+            same_target = _specific(other) & p_target if _specific(other) else other & p_target
+            if same_target and _specific(own) & p_subject:
                 out.append((c_dir, p_dir, 1))
-            elif other & p_subject and c_subject & p_target and not other & p_target:
+            elif _specific(other) and other & p_subject and c_subject & p_target and not other & p_target:
                 out.append((c_dir, p_dir, -1))
     return out
 
@@ -1913,6 +1989,30 @@ def _judged(tokens: list[str]) -> dict[str, set[str]]:
                     and not t.split("-")[-1].startswith(_COSTS):
                 out.setdefault(stem(t.split("-")[-1]), set()).add(w)
     return out
+
+
+_HARD = {"hard", "harder", "difficult", "impossible"}
+
+
+def _ease_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """What one side says is hard to do ("hard to interpret", "difficult to train") that the other
+    makes an adjective of ability ("interpretable discovery", "trainable"), unnegated (a prefixed
+    "uninterpretable" has another stem)."""
+    def hard(tokens: list[str]) -> dict[str, str]:
+        return {stem(tokens[i + 2]): " ".join(tokens[i:i + 3]) for i in range(len(tokens) - 2)
+                if tokens[i] in _HARD and tokens[i + 1] == "to" and not set(tokens[max(0, i - 3):i]) & NEGATIONS}
+
+    def able(tokens: list[str]) -> dict[str, str]:
+        return {stem(w): w for i, w in enumerate(tokens) if w.endswith(("able", "ible")) and len(w) > 7
+                and not set(tokens[max(0, i - 3):i]) & NEGATIONS}
+
+    for mine, theirs in ((claim, passage), (passage, claim)):
+        said, able_words = hard(mine), able(theirs)
+        common = sorted(set(said) & set(able_words))
+        if common:
+            found = said[common[0]], able_words[common[0]]
+            return found if mine is claim else (found[1], found[0])
+    return None
 
 
 def _valence_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
@@ -2302,7 +2402,7 @@ _WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _compariso
               _target_clash, _parity_clash, _list_swap, _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap,
               _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash,
               _compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot, _bound_clash,
-              _direction_reversed, _degree_clash, _valence_clash, _frame_swap)
+              _direction_reversed, _degree_clash, _valence_clash, _frame_swap, _ease_clash)
 # The cues a condition and its outcome turned round together are not read by ("short clips transfer
 # worse" for "longer clips transfer better"), and the words of such an outcome: better/worse,
 # improves/degrades, increases/decreases, faster/slower, stronger/weaker ("homogeneity" for

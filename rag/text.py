@@ -202,6 +202,7 @@ def missing_terms(claim: str, text: str) -> list[str]:
     if re.search(r"\bone\b[^.;]*\bthe other\b", lowered):
         present.add("2")  # "one phase transition ..., and the other ..." states two
     present.update(_own_list_counts(claim, text))
+    present.update(_anaphoric_counts(claim))
     present.update(_listed_counts(claim, text))
     present.update(_rounded_numbers(claim, present))
     present.update(_bounded_numbers(claim, present))
@@ -292,6 +293,18 @@ def _own_list_counts(claim: str, text: str) -> set[str]:
             if count.isdigit() and int(count) == len(items):
                 counts.add(count)
     return counts
+
+
+# "addresses all three", "a phase boundary between the two": a count with no noun after it points
+# back at what the claim itself has just named, and says no number of the source.
+_ANAPHORIC_COUNT = re.compile(r"\b(?:all|the|these|those|each of the)\s+(two|three|four|five|six|seven|eight|nine|ten)\b"
+                              r"(?=\s*(?:[.,;:)]|$)|\s+(?:of them|are|is|were|was|in|on|at|by|with|together|combined|alike)\b)")
+
+
+def _anaphoric_counts(claim: str) -> set[str]:
+    """The counts of `claim` that point back at things it names itself ("WLA addresses all three",
+    "a boundary between the two"), as digits."""
+    return {NUMBER_WORDS[w] for w in _ANAPHORIC_COUNT.findall(claim.lower())}
 
 
 def _enumeration(text: str) -> list[str]:

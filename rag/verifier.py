@@ -117,10 +117,13 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
     sufficient", ...) that none of the cited abstracts uses, nor any word of its group nor a weaker
     word that states it ("significantly" for "clearly"); else "". Overclaims are often just that."""
     tokens = words(_joined_phrases(claim))
+    aside = _set_aside(tokens)
     # "at all" and "only limited/a few" hedge rather than overclaim, ", all verbalized," sums up a
     # list the claim gives; "any" after a negation
-    # ("without any labels", "never ... on any benchmark") claims nothing absolute
-    said = {w for i, w in enumerate(tokens) if not (w == "all" and (tokens[i - 1:i] in (["at"], [","]) or _gathers_list(tokens, i)))
+    # ("without any labels", "never ... on any benchmark") claims nothing absolute, nor does what
+    # "rather than" sets aside ("rather than by architecture alone")
+    said = {w for i, w in enumerate(tokens) if i not in aside
+            and not (w == "all" and (tokens[i - 1:i] in (["at"], [","]) or _gathers_list(tokens, i)))
             and not (w == "only" and tokens[i + 1:i + 2] and tokens[i + 1] in _SMALL)
             and not (w == "any" and set(tokens[:i]) & (NEGATIONS | NOUN_NEGATIONS))
             and not (w == "first" and tokens[i + 1:i + 2] in (["step"], ["steps"]))}  # "a first step toward" begins, it claims no priority
@@ -140,11 +143,31 @@ _DETERMINERS = {"the", "of", "these", "those", "its", "their", "our", "such", "o
 
 def _gathers_list(tokens: list[str], i: int) -> bool:
     """Whether the "all" at tokens[i] sums up the list before it ("longer contexts, middle-positioned
-    evidence and reduced precision all make ... sooner"): it follows a noun, not a preposition or
-    verb of being, an "and" comes within the eight words before it, and no noun phrase follows it."""
-    before = tokens[max(0, i - 8):i]
+    evidence and reduced precision all make ... sooner", "classical and quantum mechanics, and
+    gradient flows too, are all special cases"): it follows a noun, or a verb of being right after
+    one, not a preposition, an "and" comes within the eight words before it, and no noun phrase
+    nor "that" follows it ("are all that matters" says "only")."""
+    j = i - 1 if tokens[i - 1:i] and tokens[i - 1] in _BEING and i > 1 and tokens[i - 2] not in _PREPOSITIONS else i
+    before = tokens[max(0, j - 8):j]
+    if j < i and before[-1:] == [","]:
+        before = before[:-1]  # "..., and gradient flows too, are all"
     return bool(before) and before[-1] not in _PREPOSITIONS and before[-1] not in {",", ";", ":"} \
-        and "and" in before[:-1] and ";" not in before and tokens[i + 1:i + 2] != [] and tokens[i + 1] not in _DETERMINERS
+        and "and" in before[:-1] and ";" not in before and tokens[i + 1:i + 2] != [] and tokens[i + 1] not in _DETERMINERS | {"that"}
+
+
+_BEING = {"is", "are", "was", "were", "be"}
+
+
+def _set_aside(tokens: list[str]) -> set[int]:
+    """Positions of the words that "rather than" or "instead of" sets aside: to the first comma
+    after a sentence-opening one ("Rather than fusing them by architecture alone, ..."), else to the
+    next comma, semicolon or colon."""
+    out: set[int] = set()
+    for i in range(len(tokens) - 1):
+        if tokens[i:i + 2] in (["rather", "than"], ["instead", "of"]):
+            end = next((k for k in range(i + 2, len(tokens)) if tokens[k] in {",", ";", ":"}), len(tokens))
+            out.update(range(i + 2, end))
+    return out
 
 
 # "X is the first Y ...": what a claim of priority is about, past its generic noun.
