@@ -1213,8 +1213,10 @@ def _telling(word: str) -> list[str]:
 
 
 def _acronym_held(word: str, held: set[str]) -> bool:
-    """True when `word` is a field acronym typed in lower case ("pdes") that the abstract writes as such ("PDE")."""
-    return word in FIELD_ACRONYMS and any(_holds(held, stem) for stem in tokenize(word))
+    """True when `word` is a field acronym typed in lower case ("pdes") that the abstract writes as
+    such, in the singular or the plural ("PDEs", "PDE forecasting")."""
+    forms = {word, word[:-1] if word.endswith("s") else f"{word}s"}
+    return word in FIELD_ACRONYMS and any(_holds(held, stem) for form in forms for stem in tokenize(form))
 
 
 _HOW_MUCH = re.compile(r"\bhow\s+much\b", re.IGNORECASE)

@@ -23,7 +23,7 @@ from typing import Any, Callable
 from rag.held import holds_stem
 from rag.intent import without_superlatives
 from rag.metadata import hit_abstract
-from rag.query import content_query, topic_words
+from rag.query import FIELD_ACRONYMS, content_query, topic_words
 from rag.settings import Settings
 from rag.text import index_terms, names_in, tokenize
 from rag.titles import calls_by_name, mentions_name
@@ -127,6 +127,20 @@ _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _AGENT_NOUN = re.compile(r"^([a-z]{4,}(?:er|or))s?$", re.IGNORECASE)
 
 
+# A one-word topic that is an acronym, plural or not ("PDEs", "LLM", "SNNs").
+_ACRONYM_TOPIC = re.compile(r"^[A-Z]{2,}s?$")
+
+
+def _holds_acronym(acronym: str, text: str) -> bool:
+    """True when `text` writes `acronym` in the singular or the plural ("PDE" or "PDEs"), or the words
+    of a field acronym in a row ("partial differential equation(s)", `rag.query.FIELD_ACRONYMS`)."""
+    singular = acronym[:-1] if acronym.endswith("s") else acronym
+    if re.search(rf"(?<![\w-]){re.escape(singular)}s?(?![\w-])", text):
+        return True
+    spelled = FIELD_ACRONYMS.get(singular.lower(), "").replace("-", " ").split()
+    return bool(spelled) and re.search(r"[\s-]+".join(rf"\b{re.escape(word)}\w*" for word in spelled), text, re.IGNORECASE) is not None
+
+
 def _holds_topic(query: str, text: str) -> bool:
     """True when `text` holds the query's topic words (`rag.query.topic_words`) as one phrase: all of
     them within a window one word longer than the topic, in any order; a topic of one word, anywhere."""
@@ -137,6 +151,8 @@ def _holds_topic(query: str, text: str) -> bool:
         return False
     if len(written) == 1 and _AGENT_NOUN.match(written[0]):  # "transformers" is held as written, not by "transforms"
         return re.search(rf"\b{re.escape(_AGENT_NOUN.match(written[0]).group(1))}", text, re.IGNORECASE) is not None
+    if len(written) == 1 and _ACRONYM_TOPIC.match(written[0]):  # "PDEs": "PDE forecasting", "partial differential equations"
+        return _holds_acronym(written[0], text)
     words = tokenize(text)
     if len(topic) == 1:  # "which papers use diffusion models?": "models" names no topic, the one word is it
         # "molecules" in "molecular dynamics"; a short stem only as written ("graphs" is not "GraphCast")

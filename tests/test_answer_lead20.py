@@ -80,3 +80,12 @@ def test_a_sentence_on_what_standard_methods_lack_is_followed_by_the_paper_s_con
     # restates the problem; the answer adds how InfoGlobe does it ("... while preserving information geometry").
     answer = extractive.ask("How does InfoGlobe preserve global structure?")
     assert "we propose InfoGlobe" in answer.answer, answer.answer
+
+
+def test_an_acronym_topic_is_held_in_the_singular_the_plural_or_spelled_out(extractive):
+    # "PDEs": Functional Attention writes "PDEs", C-CSCNNs "PDE forecasting tasks", Modified SINNs
+    # "partial differential equations"; before, only the first was listed ("deal with" was a topic word
+    # before that, and the question was refused).
+    answer = extractive.ask("What papers here deal with PDEs?")
+    cited = {c.title for c in answer.citations}
+    assert {"Functional Attention", "C-CSCNNs", "Modified SINNs"} <= cited, cited
