@@ -17,7 +17,7 @@ import numpy as np
 
 from rag.backends import AnswerBackend, LLMError
 from rag.bibliography import collection_summary
-from rag.conversation import asks_for_more, earlier_answers, resolve_question
+from rag.conversation import asks_for_more, earlier_answers, standalone_question
 from rag.errors import RagError
 from rag.compose import (Statement, bears_on, compose, introduces, lone_unheld_words, misses_measure, named_apart, not_mentioned, plan_text, silent_about,
                           unheld_names, unheld_phrases, unheld_words)
@@ -156,8 +156,8 @@ class Answerer:
 
     def _events(self, question: str, history: list[dict] | None, top_k: int | None) -> Iterator[str | Answer]:
         clock = _Clock()
-        resolved = resolve_question(question, history, self.settings.answer.history_turns, self._paper_quoted)
-        standalone = corrected(resolved.text, self._title_names(), lambda word: all(map(self.retriever.holds_term, tokenize(word) or [word])),
+        standalone = corrected(standalone_question(question, history, self.settings.answer.history_turns, self._paper_quoted),
+                               self._title_names(), lambda word: all(map(self.retriever.holds_term, tokenize(word) or [word])),
                                self.retriever.embedder.knows_word)
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
         named = self.retriever.named_scope(asked)
@@ -197,9 +197,7 @@ class Answerer:
         answer_settings = self.settings.answer
         plan = silence or compose(asked, intent, sources, answer_settings.extractive_sentences, answer_settings.extractive_ratio)
         clock.lap("retrieve")
-        # A paper the user only described ("which paper decodes words from MEG?" ... "what sampling
-        # rate?") is the closest one to the description: its silence is no answer, the question is refused.
-        if not plan or (resolved.described and any(st.silent for st in plan)):  # or the sources hold none of what is asked
+        if not plan:  # the sources hold none of what is asked (rag.compose): refuse without the model
             yield self._refusal(question, standalone, relevant, clock, other=given is not None)
             return
         # "why does widening a weather model cut its compute bill?": no abstract says it does

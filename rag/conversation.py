@@ -13,7 +13,7 @@ for papers the earlier answers did not give (`asks_for_more`, `earlier_answers`)
 from __future__ import annotations
 
 import re
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from rag.query import papers_requested
 from rag.text import names_in
@@ -73,10 +73,6 @@ _POSITION = {"first": 0, "second": 1, "third": 2, "last": -1, "latter": -1, "for
 _AMONG = re.compile(r"\b(?P<head>which|who|whichever|each|both|either)\s+of\s+(?P<group>(?:the|these|those)\s+(?P<count>two|three)|them|these|those)\b",
                     re.IGNORECASE)
 
-# "Which paper ...", "is there a paper on ...", "anything on ...": a question looking for a paper by what it does.
-_SEEKS = re.compile(r"\b(?:which|what|any|a|one)\s+(?:papers?|works?|stud(?:y|ies)|articles?)\b|\bis\s+there\s+(?:a|one|any)\b|"
-                    r"\banything\s+(?:on|about|using|for)\b|^\W*papers?\s+(?:on|about)\b", re.IGNORECASE)
-
 # What a bare follow-up asks for, with no topic of its own: "what dataset?", "how deep?", "results?".
 _ASKED_FOR = frozenset(
     "dataset datasets data benchmark benchmarks model models results result findings authors author code accuracy "
@@ -133,22 +129,8 @@ def _bare(question: str) -> bool:
         or bool(_BARE_MEASURE.match(question))
 
 
-class Resolved(NamedTuple):
-    """A question put to stand alone (`text`), and whether it was resolved to a paper the user never
-    called by name but described ("which paper decodes words from MEG?" ... "what sampling rate does
-    it use?"): such a paper is only the closest one to the description (`described`)."""
-    text: str
-    described: bool
-
-
 def standalone_question(question: str, history: list[dict] | None, max_messages: int,
                         paper_quoted: Callable[[str], str | None] | None = None) -> str:
-    """`question` rewritten to stand alone given the Gradio-style `history` (see `resolve_question`)."""
-    return resolve_question(question, history, max_messages, paper_quoted).text
-
-
-def resolve_question(question: str, history: list[dict] | None, max_messages: int,
-                     paper_quoted: Callable[[str], str | None] | None = None) -> Resolved:
     """`question` rewritten to stand alone given the Gradio-style `history`; unchanged when it already does.
 
     `paper_quoted(answer)`, when given, names the one paper an earlier answer quoted (None when it
@@ -157,36 +139,29 @@ def resolve_question(question: str, history: list[dict] | None, max_messages: in
     A request for more (`asks_for_more`) is the previous question again; "how many are there?" after
     a question for papers counts them ("Which papers use Atari?" gives "How many papers use Atari?").
     An earlier turn's paper may be called by position ("the first one", "the latter", "the other
-    one") or chosen between ("which of the two"). `described` is True when
-    the question was put to a paper the user looked for by what it does ("Which paper ...?").
+    one") or chosen between ("which of the two").
     """
     subject = ""
     previous = ""
     subjects: list[str] = []  # what each earlier turn was about, in order, each once
     recent = (history or [])[-max_messages:] if max_messages else []
-    sought: set[str] = set()  # the subjects of questions looking for a paper ("Which paper decodes words from MEG?")
     for message in recent:
         text = _text(message.get("content"))
         if text and message.get("role") == "user" and not (previous and asks_for_more(text)):
-            before = subject
             previous, subject = (_counted(previous, subject), subject) if _counts_those(text, previous) \
                 else _resolve(text, previous, subject, subjects)
-            if subject != before and _SEEKS.search(text):
-                sought.add(subject)
             subjects = [s for s in subjects if s != subject] + [subject] if subject and subject not in subjects else subjects
     if previous and asks_for_more(question):
-        return Resolved(previous, False)
+        return previous
     if _counts_those(question, previous):
-        return Resolved(_counted(previous, subject), False)
+        return _counted(previous, subject)
     last = recent[-1] if recent else {}
     if paper_quoted and last.get("role") == "assistant" and not _own_names(previous) and _refers_to_one(question):
         paper = paper_quoted(_text(last.get("content")))
         if paper:
             subjects = [paper if s == subject else s for s in subjects]
-            sought |= {paper} if subject in sought else set()
             subject = paper
-    text, asked_of_subject = _resolve(question, previous, subject, subjects)
-    return Resolved(text, text != question and asked_of_subject in sought)
+    return _resolve(question, previous, subject, subjects)[0]
 
 
 def asked_of(question: str, name: str) -> str:
