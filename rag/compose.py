@@ -43,7 +43,7 @@ from functools import lru_cache
 import numpy as np
 
 from rag.bibliography import authors_of, record_fact
-from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of
+from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of, writes_in_a_row
 from rag.conversation import asked_of
 from rag.intent import Intent, classify, compound_parts, extreme_measure, listed_detail
 from rag.premise import premise_corrections
@@ -1125,8 +1125,7 @@ def _unheld_field_term(phrase: list[str], text: str) -> str:
         asked = re.search(r"\b" + r"\s+".join(rf"{re.escape(word)}\w*" for word in words), spaced)
         if not asked:
             continue
-        in_a_row = r"[\s-]+".join(rf"\b{re.escape(word)}\w*" for word in words)
-        if not re.search(in_a_row, text, re.IGNORECASE) and not re.search(rf"(?<![\w-]){acronym}s?(?![\w-])", text, re.IGNORECASE):
+        if not writes_in_a_row(words, text) and not re.search(rf"(?<![\w-]){acronym}s?(?![\w-])", text, re.IGNORECASE):
             return asked.group(0)
     return ""
 

@@ -45,6 +45,13 @@ def holds_stem(stems: set[str], stem: str) -> bool:
     return False
 
 
+def writes_in_a_row(words: list[str], text: str) -> bool:
+    """True when `text` writes `words` one after another, each with any ending, separated by spaces or
+    hyphens, case aside ("graph neural network" in "Graph Neural Networks", "graph-neural networks")."""
+    pattern = r"[\s-]+".join(rf"\b{re.escape(word)}\w*" for word in words)
+    return bool(words) and re.search(pattern, text, re.IGNORECASE) is not None
+
+
 def acronyms(text: str) -> set[str]:
     """The acronyms `text` writes, lower-cased, a plural "s" left off ("7.04M SOPs" -> {"sop"})."""
     found = set()

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from rag.held import holds_stem
+from rag.held import holds_stem, writes_in_a_row
 from rag.intent import without_superlatives
 from rag.metadata import hit_abstract
 from rag.query import FIELD_ACRONYMS, content_query, topic_words
@@ -137,8 +137,7 @@ def _holds_acronym(acronym: str, text: str) -> bool:
     singular = acronym[:-1] if acronym.endswith("s") else acronym
     if re.search(rf"(?<![\w-]){re.escape(singular)}s?(?![\w-])", text):
         return True
-    spelled = FIELD_ACRONYMS.get(singular.lower(), "").replace("-", " ").split()
-    return bool(spelled) and re.search(r"[\s-]+".join(rf"\b{re.escape(word)}\w*" for word in spelled), text, re.IGNORECASE) is not None
+    return writes_in_a_row(FIELD_ACRONYMS.get(singular.lower(), "").replace("-", " ").split(), text)
 
 
 def _holds_topic(query: str, text: str) -> bool:
@@ -149,8 +148,9 @@ def _holds_topic(query: str, text: str) -> bool:
     topic = list(dict.fromkeys(tokenize(" ".join(written))))
     if not topic:
         return False
-    if len(written) == 1 and _AGENT_NOUN.match(written[0]):  # "transformers" is held as written, not by "transforms"
-        return re.search(rf"\b{re.escape(_AGENT_NOUN.match(written[0]).group(1))}", text, re.IGNORECASE) is not None
+    agent = _AGENT_NOUN.match(written[0]) if len(written) == 1 else None
+    if agent:  # "transformers" is held as written, not by "transforms"
+        return re.search(rf"\b{re.escape(agent.group(1))}", text, re.IGNORECASE) is not None
     if len(written) == 1 and _ACRONYM_TOPIC.match(written[0]):  # "PDEs": "PDE forecasting", "partial differential equations"
         return _holds_acronym(written[0], text)
     words = tokenize(text)

@@ -203,7 +203,7 @@ def calls_by_name(query: str, title: str, abstract: str) -> bool:
     introduced = introduced_name(plain_markup(abstract))
     written = [word for word in names_in(query) if len(word) > 2 and not is_generic_term(word)]
     own = f"{title} {introduced} {re.sub(r'[$^{}]', '', title)}".lower()  # "E$^2$GAN" is called "E2GAN"
-    if any(_holds_whole(own, word.lower(), word) for word in written) or names_any(query, own_names(title, abstract)):
+    if any(_holds_whole(own, word) for word in written) or names_any(query, own_names(title, abstract)):
         return True
     if _called_as_paper(query, title) or any(abbreviates_title(name, title) for name in names_in(query)):
         return True
@@ -216,13 +216,13 @@ def calls_by_name(query: str, title: str, abstract: str) -> bool:
     return any(names_any(query, [n.lower()]) and _about_paper(query, n, abstract) for n in capitals)
 
 
-def _holds_whole(text: str, name: str, written: str) -> bool:
-    """True when `text` (lower-cased) writes `name` (`written`, as the question writes it, lower-cased)
+def _holds_whole(text: str, written: str) -> bool:
+    """True when `text` (lower-cased) writes the name `written` (as the question writes it), case aside,
     as a whole word or its plural ("gcm" in "gcms"); a mixed-case name also as the head of a hyphenated
     one ("MeshFT" for "meshft-net"). Not inside a longer word ("ace" in "spaces", "apt" in "adaptation"),
     nor an all-capital name as the head of a hyphenated one ("MEG", the modality, is not "meg-xl")."""
     tail = r"(?:s|-[\w-]+)?" if written != written.upper() else "s?"
-    return re.search(rf"(?<![\w-]){re.escape(name)}{tail}(?![\w-])", text) is not None
+    return re.search(rf"(?<![\w-]){re.escape(written.lower())}{tail}(?![\w-])", text) is not None
 
 
 # A title quoted in a question: 'Attention Is All You Need', "Deep Residual Learning ...", three words or more.
