@@ -77,11 +77,18 @@ _PAPER = re.compile(
 # The thing a quantity question measures: "how many <tasks>", "how much <context>", "what <accuracy>".
 _WHAT_PHRASE = r"\b(?:what|which)\s+(?P<what>(?:[\w-]+\s+)?[\w-]+)\s+(?:does|do|did|is|are|was|were)\b"
 _MEASURED = re.compile(
-    r"\bhow\s+(?:many|much)\s+(?P<words>(?:(?!(?:is|are|was|were|does|do|did|has|have|had|can|could|of|in|on|for|to|per|with|at|by|the|a|an)\b)[\w-]+(?:\s+|(?=[?!.,;:])|$)){0,3})"
+    r"\bhow\s+(?:many|much)\s+(?P<words>(?:(?!(?:is|are|was|were|does|do|did|has|have|had|can|could|of|in|on|for|to|per|with|at|by|the|a|an)\b)[\w-]+(?:['’]s?)?(?:\s+|(?=[?!.,;:])|$)){0,3})"
     r"|" + _WHAT_PHRASE,
     re.IGNORECASE,
 )
 _ASKED = re.compile(_WHAT_PHRASE, re.IGNORECASE)
+# The thing asked for as the subject of a verb ("what optimizer trained the 1000-layer network",
+# "which company supplied the data": the optimizer, the company), or as the owner of what a verb takes
+# ("which animal's recordings did the study analyse": the animal).
+_ASKED_SUBJECT = re.compile(
+    rf"^\W*(?:what|which)\s+(?!of\b)(?P<what>(?:[\w-]+\s+)?(?!{_WORK})(?!of\b)[\w-]+)\s+(?-i:[a-z]{{3,}}(?:ed|es|s))\s+"
+    r"(?:the|a|an|its|their|this|these|those)\b"
+    r"|^\W*(?:what|which)\s+(?P<owner>[\w-]+)['’]s\s", re.IGNORECASE)
 # Words that say "a number" rather than what is counted ("by what factor", "what percentage"); "range"
 # says two of them ("what parameter range do the models span": "1B–13B parameters").
 _GENERIC_MEASURES = {"factor", "number", "percentage", "fraction", "proportion", "margin", "extent", "degree", "amount", "ratio",
@@ -431,7 +438,10 @@ def classify(question: str) -> Intent:
     if terse and not _LINKS.search(question[:terse.start('noun')]):  # "QHNetV2 benchmarks?": a thing of that kind is asked for
         return Intent("entity", terse.group("noun"), f"{terse.group('mods')}{terse.group('noun')}")
     asked = _ASKED.search(question)  # "what failure mode does ACE address": the phrase is "failure mode"
-    return Intent("general", "", asked.group("what") if asked else "")
+    if asked:
+        return Intent("general", "", asked.group("what"))
+    subject = _ASKED_SUBJECT.search(question)  # "what optimizer trained X": the phrase is "optimizer"
+    return Intent("general", "", (subject.group("what") or subject.group("owner")) if subject else "")
 
 
 # What makes a question more than a topic: a question word or auxiliary anywhere, alternatives ("A or
@@ -517,7 +527,7 @@ def _measured(question: str) -> tuple[str, str]:
     """The head noun a quantity question counts or measures and its phrase ("how many downstream
     tasks" gives "tasks", "downstream tasks"); empty for "by what factor" and the like."""
     match = _MEASURED.search(question)
-    words = (match.group("words") or match.group("what") or "").split() if match else []
+    words = re.sub(r"['’]s?(?=\s|$)", "", (match.group("words") or match.group("what") or "")).split() if match else []  # "participants' recordings"
     if match and match.group("words"):
         words = _counted(words)
     if not words or words[-1].lower() in _GENERIC_MEASURES or words[0].lower() in _RATIOS:
