@@ -45,7 +45,7 @@ import numpy as np
 from rag.bibliography import authors_of, record_fact
 from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of, writes_in_a_row
 from rag.conversation import asked_of
-from rag.intent import Intent, classify, compound_parts, extreme_measure, listed_detail
+from rag.intent import GENERIC_MEASURES, Intent, classify, compound_parts, extreme_measure, listed_detail
 from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, content_query, headed_phrases
 from rag.sources import Source
@@ -120,6 +120,13 @@ _REASON = re.compile(
     r"in order to|by (?:avoiding|eliminating|removing|reducing))\b",
     re.IGNORECASE)
 REASON_BONUS = 0.12
+# A sentence stating when or under what conditions something happens: it answers "when does X ...",
+# "what can cause X" ("This collapse can arise when composing experts trained with mismatched noise schedules").
+_CONDITIONS = re.compile(
+    r"\b(?:when|whenever|if|unless|under|aris(?:e|es|ing)|occurs?|emerges?|appears?|triggers?|caused\s+by|due\s+to|"
+    r"leads?\s+to|with\s+respect\s+to|regimes?|thresholds?|depends?\s+on|onset|only\s+(?:for|when|if)|as\s+long\s+as)\b",
+    re.IGNORECASE)
+CONDITION_BONUS = 0.3
 # A sentence stating the problem a paper takes on, before it says what it does: "Despite advances
 # ..., X have yet to ...", "However, current techniques require ...", "it is expensive to ...".
 _PROBLEM = re.compile(
@@ -223,6 +230,10 @@ _PARTS_ASKED = re.compile(
     r"|\b(?:components?|parts?|phases?|stages?|steps?|modules?)\s+of\b", re.IGNORECASE)
 _ENUMERATES = re.compile(r"\b(?:consists?\s+of|compris(?:e|es|ing)|composed\s+of|made\s+up\s+of|two|three|four)\b|\(i\)", re.IGNORECASE)
 PARTS_BONUS = 0.1
+# A sentence saying what a whole is made of ("The framework consists of A and B") lists every part, where
+# "In the first phase, ..." tells one: it answers "what are the two phases of X" before any other.
+_MADE_OF = re.compile(r"\b(?:consists?\s+of|compris(?:e|es)|(?:is|are)\s+composed\s+of|(?:is|are)\s+made\s+up\s+of)\b", re.IGNORECASE)
+MADE_OF_BONUS = 1.0
 SECOND_RATIO = 0.9
 
 
@@ -643,7 +654,7 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
         sentence = source.sentence(i)
         background = _sets_scene(sentence)  # "However, we find ..." reports
         scores[i] += ASKED_BONUS * bool((asked - own) & key_terms(sentence))
-        scores[i] += PARTS_BONUS * (parts and bool(_ENUMERATES.search(sentence)))
+        scores[i] += PARTS_BONUS * (parts and bool(_ENUMERATES.search(sentence))) + MADE_OF_BONUS * (parts and bool(_MADE_OF.search(sentence)))
         if excluded and excluded <= _stems(plain_markup(sentence)) and not _pairs_with_another(sentence, excluded):
             scores[i] -= EXCLUDED_PENALTY  # "besides drug design": not the drug design sentence
         if phrase:
@@ -661,6 +672,8 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
             scores[i] += FINDING_BONUS * bool(_FINDING.search(sentence)) - BACKGROUND_PENALTY * background
         elif intent.kind == "cause" and intent.noun != "problem":
             scores[i] += REASON_BONUS * bool(_REASON.search(sentence))
+        elif intent.kind == "general" and intent.noun == "condition":
+            scores[i] += CONDITION_BONUS * bool(_CONDITIONS.search(sentence))
         if intent.kind in ("paper", "papers", "method", "general"):
             scores[i] += CONTRIBUTION_BONUS * bool(_INTRODUCES.search(sentence)) - BACKGROUND_PENALTY * background
     return scores
@@ -842,6 +855,9 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         digits = _with_digits(source)
         if (flags & digits).any():
             flags &= digits  # "how deep", "size range of ...": a figure, not "these three signals"
+        named = _stems(intent.phrase) - _stems(" ".join(GENERIC_MEASURES))
+        if named:  # "what pruning ratio": a figure in a sentence on pruning, not "7.04M SOPs" of another
+            flags &= np.array([all(_holds(_stems(source.sentence(i)), w) for w in named) for i in range(len(flags))], dtype=bool)
     if intent.kind == "quantity" and misses_measure(intent, question, source):
         return np.zeros(len(flags), dtype=bool)  # "how many joules", "what batch size": never mentioned, in no form
     if intent.kind == "quantity" and intent.noun:
@@ -1240,7 +1256,8 @@ def misses_measure(intent: Intent, question: str, source: Source) -> bool:
         return not re.search(rf"\b{term}", f"{source.hit.title} {source.abstract}", re.IGNORECASE)
     phrases = headed_phrases(fold_accents(intent.phrase))  # "components make up": "components", not the verb
     words = phrases[0][0] if phrases else []
-    telling = [w for w in words if _telling(w) and not _UNITS.search(w) and not set(tokenize(w)) & _EFFECTS]
+    telling = [w for w in words if _telling(w) and not _UNITS.search(w) and not set(tokenize(w)) & _EFFECTS
+               and w.lower() not in GENERIC_MEASURES]
     text = f"{source.hit.title} {source.abstract}"
     if not telling or abbreviated(words, acronyms(text)):
         return False

@@ -91,7 +91,7 @@ _ASKED_SUBJECT = re.compile(
     r"|^\W*(?:what|which)\s+(?P<owner>[\w-]+)['’]s\s", re.IGNORECASE)
 # Words that say "a number" rather than what is counted ("by what factor", "what percentage"); "range"
 # says two of them ("what parameter range do the models span": "1B–13B parameters").
-_GENERIC_MEASURES = {"factor", "number", "percentage", "fraction", "proportion", "margin", "extent", "degree", "amount", "ratio",
+GENERIC_MEASURES = {"factor", "number", "percentage", "fraction", "proportion", "margin", "extent", "degree", "amount", "ratio",
                       "count", "counts", "range"}
 # "how many times faster", "how many fold larger": a ratio, not a count of times.
 _RATIOS = {"times", "fold", "orders"}
@@ -115,6 +115,16 @@ _CAUSE = re.compile(
 _PROBLEM_ADDRESSED = re.compile(
     r"^\W*(?:what|which)\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|gaps?|limitations?|shortcomings?|difficult(?:y|ies))"
     r"(?:\s+of\s+[\w\s-]+?)?\s+(?:do|does|did)\s+.+\s+(?:address|solve|tackle|overcome|fix|resolve|target|remedy|mitigate)\b",
+    re.IGNORECASE)
+# A question for the conditions under which something happens: "when does LoRA forget?", "under what
+# conditions ...", "what can cause marginal path collapse?", "with respect to what do the transitions appear?".
+_CONDITION = re.compile(
+    r"^\W*(?:(?:so|and|but)\s+)?when\s+(?:does|do|did|can|could|is|are|was|were|will|would|should|might|may)\b"
+    r"|\bunder\s+(?:what|which)\s+(?:conditions?|circumstances|settings?|regimes?|assumptions?)\b"
+    r"|\bin\s+(?:what|which)\s+(?:regimes?|settings?|cases|situations|conditions)\b"
+    r"|^\W*(?:what|which)\s+(?:conditions?|circumstances|factors?)\s+(?:make|cause|lead\s+to|trigger|drive)s?\b"
+    r"|^\W*what\s+(?:can|could|might|may|does|do)\s+(?:cause|trigger|lead\s+to|drive|bring\s+about)\b"
+    r"|\bwith\s+respect\s+to\s+what\b|^\W*describe\s+when\b",
     re.IGNORECASE)
 # "what are MEG-XL's limitations?", "weaknesses of X?": the shortcomings of what is named, not a
 # problem it takes on ("what limitation does X address" is `_PROBLEM_ADDRESSED`).
@@ -292,6 +302,8 @@ class Intent:
             return "does not report its results"
         if self.kind == "cause" and self.noun == "limitations":
             return "does not state its limitations"
+        if self.kind == "general" and self.noun == "condition":
+            return "does not say when"
         if self.kind == "general" and self.phrase:
             return f"does not say which {self.phrase.lower()}"
         return "does not say"
@@ -408,6 +420,8 @@ def classify(question: str) -> Intent:
         return Intent("expansion", expansion.group("a") or expansion.group("b"))
     if _LIMITS.search(question) and not _PROBLEM_ADDRESSED.search(question):
         return Intent("cause", "limitations")
+    if _CONDITION.search(question):
+        return Intent("general", "condition")
     if _QUANTITY.search(question):
         return Intent("quantity", *_measured(question))
     if not _STARTS_ASKING.search(question) and _MEASURE.search(question) and not _VERSUS.search(question):
@@ -530,8 +544,10 @@ def _measured(question: str) -> tuple[str, str]:
     words = re.sub(r"['’]s?(?=\s|$)", "", (match.group("words") or match.group("what") or "")).split() if match else []  # "participants' recordings"
     if match and match.group("words"):
         words = _counted(words)
-    if not words or words[-1].lower() in _GENERIC_MEASURES or words[0].lower() in _RATIOS:
+    if not words or words[0].lower() in _RATIOS:
         return "", ""
+    if words[-1].lower() in GENERIC_MEASURES:  # "what pruning ratio": no noun counted, but a measure named
+        return "", " ".join(words) if words[0].lower() not in GENERIC_MEASURES else ""
     return words[-1], " ".join(words)
 
 

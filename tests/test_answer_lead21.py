@@ -50,3 +50,47 @@ def test_a_category_head_of_the_asked_thing_need_not_be_written(extractive):
     # "which compilation scheme": the abstract says "Napp--Adams-compiled CRNs", never "scheme"
     answer = extractive.ask("which compilation scheme produced the chemical reaction networks that get reduced")
     assert "Napp" in answer.answer, answer.answer
+
+
+@pytest.mark.parametrize("question", [
+    "When does LoRA forget?", "so when does it trust the LLM over a real experiment?",
+    "Under what conditions does the collapse happen?", "In which regimes do the models forget?",
+    "What can cause marginal path collapse?", "What conditions make fatigue start earlier?",
+    "With respect to what do the phase transitions appear?", "Describe when LABO spends its budget on real experiments.",
+])
+def test_a_question_for_the_conditions_of_something_is_read_as_such(question):
+    assert classify(question) == Intent("general", "condition")
+
+
+@pytest.mark.parametrize("question", ["When was the LoRA paper published?", "How does LoRA forget?"])
+def test_a_date_or_a_manner_is_no_condition(question):
+    assert classify(question).noun != "condition"
+
+
+def test_a_silence_on_a_condition_says_when():
+    assert Intent("general", "condition").missing_phrase() == "does not say when"
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("When can Marginal Path Collapse arise?", "mismatched noise schedules"),
+    ("Describe when LABO spends its budget on real experiments.", "high uncertainty"),
+])
+def test_the_sentence_stating_the_condition_answers(extractive, question, expected):
+    # Before, the sentence defining the collapse, or LABO's result "under identical experimental budgets", came first.
+    answer = extractive.ask(question)
+    assert expected in answer.answer.split("”")[0], answer.answer
+
+
+@pytest.mark.parametrize("question", ["what are the two phases of confsleepnet", "ConfSleepNet's two phases?"])
+def test_the_sentence_saying_what_the_whole_consists_of_names_every_part(extractive, question):
+    # "In the first phase, it learns ..." tells one phase; "The framework consists of multi-view
+    # evidence extraction and conflict-aware aggregation." names both.
+    answer = extractive.ask(question)
+    assert "multi-view evidence extraction and conflict-aware aggregation" in answer.answer, answer.answer
+
+
+def test_a_figure_of_a_named_measure_comes_from_a_sentence_on_it(extractive):
+    # "What pruning ratio": UniSparse names a weight pruning method but no ratio; its "7.04M SOPs" is
+    # another figure. The paper is only described, so the question is refused.
+    answer = extractive.ask("What pruning ratio does the energy-constrained SNN sparsification reach?")
+    assert answer.refused, answer.answer
