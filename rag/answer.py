@@ -43,6 +43,9 @@ UNSUPPORTED_MARK = "[unsupported]"
 NAMED_POOL = 10
 WORD_VECTORS_HELD = 20_000  # words whose vectors an Answerer keeps for `_foreign_word` (~30 MB at 384 dimensions)
 
+# What a refusal says before naming the papers closest to the question (no answer of theirs).
+CLOSEST_PAPERS = "The closest papers are:"
+
 
 @dataclass(kw_only=True)
 class Citation:
@@ -531,7 +534,7 @@ class Answerer:
             text += f" The abstract of {hit.display_title} [{hit.paper_id}] states otherwise: “{' '.join(fallen.contrary.split())}”"
         elif closest:
             names = "; ".join(f"{h.display_title} [{h.paper_id}]" for h in closest[:3])
-            text += f" The closest papers are: {names}."
+            text += f" {CLOSEST_PAPERS} {names}."
         return Answer(question=question, answer=text, refused=True, citations=[], backend=self.backend,
                       timings_ms=clock.timings(), sources=closest, removed_sentences=[], standalone_question=standalone)
 

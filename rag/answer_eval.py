@@ -17,7 +17,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from rag.answer import Answer
+from rag.answer import CLOSEST_PAPERS, Answer
 from rag.bibliography import record_text
 from rag.errors import RagError
 from rag.grounding import cited_numbers, split_answer, strip_markers
@@ -91,7 +91,7 @@ def summarize(qa: list[dict[str, Any]], answers: list[Answer], abstracts: Any, b
         "questions": len(qa),
         "answerable": len(answerable),
         "unanswerable": len(unanswerable),
-        "answer_contains": _share(all(w.lower() in a.answer.lower() for w in q["answer_contains"]) for q, a in answerable),
+        "answer_contains": _share(all(w.lower() in _answered(a).lower() for w in q["answer_contains"]) for q, a in answerable),
         "cites_expected_paper": _share(any(pid in q["gold_papers"] for pid in pids) for q, pids in cited),
         "citation_precision": _share(all_cites),
         "correct_refusals": _share(a.refused for _, a in unanswerable),
@@ -105,6 +105,12 @@ def summarize(qa: list[dict[str, Any]], answers: list[Answer], abstracts: Any, b
         "total_ms_p50": round(statistics.median(totals)),
         "total_ms_max": max(totals),
     }
+
+
+def _answered(answer: Answer) -> str:
+    """What `answer` tells: its text, less the papers a refusal names as closest (a title there,
+    "Functional Attention", answers nothing)."""
+    return answer.answer.split(CLOSEST_PAPERS)[0] if answer.refused else answer.answer
 
 
 def _unsupported_numbers(answer: Answer, abstracts: Any) -> int:

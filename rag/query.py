@@ -34,6 +34,7 @@ _WORD = re.compile(r"[\w'-]+|[^\w\s]")
 # "which/what papers ...", "list (the) papers ...", "papers that/which/on/about ...", "any work on ...".
 _PLURAL = r"(?:papers|articles|works|studies|publications)"
 _PAPERS = r"(?:papers|articles|publications)"  # never "user studies", "follow-up works"
+_IN_COLLECTION = r"\s+in\s+(?:this|the|your|our)\s+(?:collection|corpus|library|database|index)"
 # "studies" or "works" after a singular noun is its verb: "which paper studies X", "which method works best".
 _NOT_A_VERB = "".join(rf"(?<!\b{noun}\s)" for noun in ("paper", "article", "study", "work", "model", "method", "approach", "one"))
 _LIST_QUESTION = re.compile(
@@ -46,7 +47,12 @@ _LIST_QUESTION = re.compile(
     r"(?:approaches|methods|techniques|lines\s+of\s+work)\s+(?:to|for|in|on)\b"
     # a topic and the papers on it, as a noun phrase: "RL-based papers?", "Neuroscience abstracts?",
     # "Spiking network papers in here?", "Weather and climate papers, list them."
-    rf"|^\W*(?:[\w-]+\s+){{0,3}}[\w-]+\s+(?:{_PLURAL}|abstracts)(?:\s+(?:in\s+)?here)?(?:\W+(?:list|show|name)\s+them)?\W*$",
+    # "Weather-related works in this collection", "Equivariant architectures in the corpus, please.":
+    # the papers of the collection on a topic.
+    rf"|^\W*(?:[\w-]+\s+){{0,3}}[\w-]+\s+(?:{_PLURAL}|abstracts)(?:\s+(?:in\s+)?here|{_IN_COLLECTION})?(?:\W+(?:list|show|name)\s+them)?\W*$"
+    rf"|^\W*(?!(?:is|are|was|were|does|do|did|what|which|who|how|can|could|has|have)\b)(?:[\w-]+\s+){{0,3}}[\w-]+{_IN_COLLECTION}(?:\W+please)?\W*$"
+    # "which abstracts are about molecules?", "which abstracts involve Bayesian inference?"
+    r"|^\W*(?:which|what)\s+abstracts\b",
     re.IGNORECASE,
 )
 

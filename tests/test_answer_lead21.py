@@ -94,3 +94,20 @@ def test_a_figure_of_a_named_measure_comes_from_a_sentence_on_it(extractive):
     # another figure. The paper is only described, so the question is refused.
     answer = extractive.ask("What pruning ratio does the energy-constrained SNN sparsification reach?")
     assert answer.refused, answer.answer
+
+
+def _answer(text: str, refused: bool):
+    from rag.answer import Answer
+    return Answer(question="q", answer=text, refused=refused, citations=[], backend="extractive",
+                  timings_ms={"total": 1, "first_token": 1}, sources=[], removed_sentences=[])
+
+
+def test_a_title_among_the_closest_papers_of_a_refusal_answers_nothing():
+    from rag.answer_eval import summarize
+    qa = [{"id": "a", "question": "Attention papers?", "gold_papers": ["p#1"], "answer_contains": ["Functional Attention"]},
+          {"id": "b", "question": "Is PLaTITO harmed?", "gold_papers": ["p#2"], "answer_contains": ["improves"]}]
+    answers = [_answer("No paper in the collection answers this question. The closest papers are: Functional Attention [p#1].", True),
+               _answer("No paper in the collection supports what this question takes for granted. The abstract of "
+                       "PLaTITO [p#2] states otherwise: “It improves generalization.”", True)]
+    scores = summarize(qa, answers, lambda pid: "", "extractive")
+    assert scores["answer_contains"] == 0.5  # the contrary passage quoted counts; a closest paper's title does not
