@@ -144,6 +144,19 @@ _BEATS = r"outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|better than|supe
 # A question asking to compare two things ("compare A and B", "A versus B", "difference between A and B").
 _ASKS_COMPARISON = re.compile(r"\b(?:compare|compared|comparison|versus|vs\.?|differences?\s+between|differ)\b", re.IGNORECASE)
 _COMPARES = re.compile(rf"\b(?:{_BEATS}|compared (?:to|with)|against)\b", re.IGNORECASE)
+# What a question sets the paper against: "how does X stack up against transformers", "is X better than
+# transformers", "compared with PINNs, how accurate is X": the sentence comparing with that side answers
+# first. ("A versus B: when is each used?" sets two topics side by side, and "how does X balance A against
+# B" weighs two things, neither of them the paper against B.)
+_OTHER_SIDE = re.compile(
+    r"\b(?:(?:better|worse|faster|slower|stronger|weaker|more\s+\w+|less\s+\w+)\s+than|(?:stack|measure|hold)\s+up\s+against|"
+    r"(?:fare|fares|do|does|perform|performs|compete|competes)\s+against|^\W*against|relative\s+to|"
+    r"compared?\s+(?:to|with|against))\s+(?:the\s+|standard\s+|plain\s+)?(?P<other>[\w-]+(?:\s+[\w-]+){0,2}?)"
+    r"(?=\s*(?:[?,.;!]|$|\s+(?:on|in|for|at|when|while|under|and|or|is|are|was|were|do|does|did|with|by|to)\b))", re.IGNORECASE)
+# The comparison a sentence states: it beats, matches or trails something, or is set against it.
+_SETS_AGAINST = re.compile(rf"\b(?:{_BEATS}|compared (?:to|with)|against|than|match(?:es|ing)?|rivals?|trails?|lags?)\b", re.IGNORECASE)
+OTHER_SIDE_BONUS = 1.0
+_PRONOUNS = set(tokenize("it its them they this that these those one ones"))
 # A question asking what a thing is compared with ("which models is X compared against"); a bare
 # "against" in a question ("what balances A against B") compares nothing.
 _COMPARED_ASKED = re.compile(rf"\b(?:{_BEATS}|(?:compared|evaluated|benchmarked|tested|measured)\s+(?:to|with|against))\b",
@@ -650,9 +663,13 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
     phrase = _stems(intent.phrase)
     excluded = _stems(" ".join(m.group(0).split(None, 1)[-1] for m in _EXCLUDED.finditer(question))) - _EXCLUSION_WORDS
     parts = bool(_PARTS_ASKED.search(question))
+    other = _OTHER_SIDE.search(question)
+    other_side = _stems(other.group("other")) - own - _PRONOUNS if other else set()
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
         background = _sets_scene(sentence)  # "However, we find ..." reports
+        if other_side and all(_holds(_stems(sentence), w) for w in other_side) and _SETS_AGAINST.search(sentence):
+            scores[i] += OTHER_SIDE_BONUS  # "outperforms transformers" for "how does X stack up against transformers"
         scores[i] += ASKED_BONUS * bool((asked - own) & key_terms(sentence))
         scores[i] += PARTS_BONUS * (parts and bool(_ENUMERATES.search(sentence))) + MADE_OF_BONUS * (parts and bool(_MADE_OF.search(sentence)))
         if excluded and excluded <= _stems(plain_markup(sentence)) and not _pairs_with_another(sentence, excluded):

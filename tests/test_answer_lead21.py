@@ -111,3 +111,20 @@ def test_a_title_among_the_closest_papers_of_a_refusal_answers_nothing():
                        "PLaTITO [p#2] states otherwise: “It improves generalization.”", True)]
     scores = summarize(qa, answers, lambda pid: "", "extractive")
     assert scores["answer_contains"] == 0.5  # the contrary passage quoted counts; a closest paper's title does not
+
+
+@pytest.mark.parametrize("question", [
+    "How does the spiking resonate-and-fire state space model stack up against transformers?",
+    "is the spiking harmonic state space model better than transformers",
+])
+def test_the_sentence_comparing_with_the_other_side_answers_first(extractive, question):
+    # Before, the sentence introducing the model (whose words the question uses to describe it) came first.
+    answer = extractive.ask(question)
+    assert answer.answer.split("”")[0].count("outperforms transformers") == 1, answer.answer
+
+
+def test_a_question_weighing_two_things_sets_no_side_against_the_paper():
+    from rag.compose import _OTHER_SIDE
+    assert _OTHER_SIDE.search("how does labo balance llm predictions against real experiments") is None
+    assert _OTHER_SIDE.search("Population coding versus sparse coding in the network: when is each used?") is None
+    assert _OTHER_SIDE.search("How much faster than DFT is DeepSciReasoner?").group("other") == "DFT"
