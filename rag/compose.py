@@ -857,6 +857,10 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         flags = np.array([all(_holds(_stems(source.sentence(i)), w) for w in wanted) for i in range(len(flags))], dtype=bool)
     if own_limits:
         return flags  # none granted: the abstract is silent on them
+    if intent.kind == "entity" and against and flags.any():
+        # "which brain foundation models does MEG-XL outperform?": "outperforms brain foundation models"
+        # only says it again; when every comparing sentence does, the abstract names none of them.
+        return flags & np.array([not _restates_compared(source.sentence(i), intent.noun, question) for i in range(len(flags))], dtype=bool)
     if intent.kind in ("cause", "check") or (intent.kind == "entity" and against):
         return flags if flags.any() else ~asking  # no such sentence: any may answer
     if intent.kind == "entity" and intent.noun.lower() not in _DATA_NOUNS and not against:
@@ -942,6 +946,22 @@ def _restates_kind(sentence: str, noun: str, question: str) -> bool:
     return True
 
 
+def _restates_compared(sentence: str, noun: str, question: str) -> bool:
+    """True when `sentence` mentions the asked `noun` ("models") only with the question's own words
+    before it, back to a preposition, article or punctuation ("outperforms brain foundation models"
+    for "which brain foundation models does X outperform"), and names nothing new."""
+    asked = _stems(question)
+    mentions = list(re.finditer(rf"\b{re.escape(noun.lower().rstrip('s'))}\w*", sentence, re.IGNORECASE))
+    if not mentions or _new_names(sentence, key_terms(question), ""):
+        return False
+    for match in mentions:
+        words = re.split(r"\b(?:in|on|across|over|of|for|with|from|to|at|by|a|an|the|and|or|than)\b|[,;:()]",
+                         sentence[:match.start()])[-1].split()
+        if _stems(" ".join(words)) - asked or _NAMING_NEXT.search(sentence[match.end():]):
+            return False
+    return True
+
+
 def _names_data(sentence: str) -> bool:
     """True when `sentence` names data: a data word, or a name after "on/across/using/from" that is
     not a field acronym ("on LLM predictions" names none)."""
@@ -960,8 +980,13 @@ def _states_number(sentence: str, asked: set[str]) -> bool:
 
 def _new_names(sentence: str, asked: set[str], own_name: str) -> set[str]:
     """Names and numbers-with-letters in `sentence` that neither the question nor the paper's name holds
-    (web addresses aside: "github.com/miniHuiHui/Geo-R1" names nothing)."""
-    return {t for t in key_terms(_URL.sub(" ", sentence)) - asked if not t.isdigit() and t != own_name and t not in own_name.split()}
+    (web addresses aside: "github.com/miniHuiHui/Geo-R1" names nothing; so do amounts, "50hrs")."""
+    return {t for t in key_terms(_URL.sub(" ", sentence)) - asked
+            if not t.isdigit() and not _AMOUNT.match(t) and t != own_name and t not in own_name.split()}
+
+
+# A figure with its unit written as one word ("1hr", "50hrs", "2.5min", "10x", "16gb"): an amount, not a name.
+_AMOUNT = re.compile(r"^\d[\d.,]*(?:hrs?|h|mins?|s|ms|x|k|m|bn|b|[kmgt]b|days?|epochs?|steps?|layers?)$", re.IGNORECASE)
 
 
 # The two things a comparison sets side by side: "difference between A and B", "compare A and/with B",

@@ -129,3 +129,20 @@ def test_a_question_weighing_two_things_sets_no_side_against_the_paper():
     assert _OTHER_SIDE.search("how does labo balance llm predictions against real experiments") is None
     assert _OTHER_SIDE.search("Population coding versus sparse coding in the network: when is each used?") is None
     assert _OTHER_SIDE.search("How much faster than DFT is DeepSciReasoner?").group("other") == "DFT"
+
+
+def test_an_amount_with_its_unit_is_no_name():
+    from rag.compose import _new_names
+    sentence = "MEG-XL matches supervised performance with a fraction of the data (e.g. 1hr vs 50hrs)."
+    assert _new_names(sentence, set(), "meg-xl") == set()
+
+
+def test_a_comparison_that_only_says_the_question_again_names_nothing(extractive):
+    # "outperforms brain foundation models" restates "which brain foundation models ...": no name is given.
+    answer = extractive.ask("Which brain foundation models does MEG-XL outperform, by name?")
+    assert "does not name" in answer.answer and [c.title for c in answer.citations] == ["MEG-XL"], answer.answer
+
+
+def test_a_comparison_naming_its_baselines_answers(extractive):
+    answer = extractive.ask("What baselines does ACE outperform?")
+    assert "constant-exponent baselines" in answer.answer, answer.answer
