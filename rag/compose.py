@@ -985,8 +985,8 @@ def _new_names(sentence: str, asked: set[str], own_name: str) -> set[str]:
             if not t.isdigit() and not _AMOUNT.match(t) and t != own_name and t not in own_name.split()}
 
 
-# A figure with its unit written as one word ("1hr", "50hrs", "2.5min", "10x", "16gb"): an amount, not a name.
-_AMOUNT = re.compile(r"^\d[\d.,]*(?:hrs?|h|mins?|s|ms|x|k|m|bn|b|[kmgt]b|days?|epochs?|steps?|layers?)$", re.IGNORECASE)
+# A figure, alone or with its unit written as one word ("2.5", "1hr", "50hrs", "10x", "16gb"): an amount, not a name.
+_AMOUNT = re.compile(r"^\d[\d.,]*(?:hrs?|h|mins?|s|ms|x|k|m|bn|b|[kmgt]b|days?|epochs?|steps?|layers?)?$", re.IGNORECASE)
 
 
 # The two things a comparison sets side by side: "difference between A and B", "compare A and/with B",

@@ -25,7 +25,7 @@ Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "chec
 _QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
     r"|by\s+(?:how\s+much|what\s+(?:factor|margin|percentage))|to\s+what\s+(?:size|extent|degree)"
-    r"|what\s+(?:(?:is|was|are|were)\s+the\s+)?(?:(?!(?:the|a|an|does|do|did)\b)\w+\s+){0,3}?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|size|rate|score|ratio|factor|"
+    r"|what\s+(?:(?:is|was|are|were)\s+the\s+)?(?:(?!(?:the|a|an|does|do|did)\b)\w+\s+){0,3}?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|sizes?|rates?|scores?|ratio|factor|"
     r"improvement|gain|reduction|increase|decrease|drop|correlation|range|latency|throughput|run-?time|memory|auroc|counts?)"
     r"|what\s+\w+\s+does\s+.+\s+(?:reach|achieve|attain|obtain|score)"
     r"|(?:reach|achieve|attain|obtain)\s+what"

@@ -29,6 +29,8 @@ _GENERIC = {
     "ANNs", "CNN", "CNNs", "GNN", "GNNs", "PDE", "PDEs", "RNA", "DNA", "MAE", "SGD", "KL", "ODE", "SDE",
     "GPU", "GPUs", "CPU", "API", "BO", "MD", "DFT", "ToM", "SSM", "SSMs", "RCT", "OBS", "ID", "TI",
     "GAN", "GANs", "VAE", "VAEs", "RNN", "RNNs", "RLHF", "SFT", "MoE", "ICL", "CoT", "ViT", "ViTs",
+    # measures, which name no model, dataset or paper
+    "AUROC", "AUC", "AUPRC", "RMSE", "MSE", "NLL", "BLEU", "FID", "PSNR", "SSIM", "IoU",
 }
 
 

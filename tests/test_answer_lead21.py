@@ -146,3 +146,24 @@ def test_a_comparison_that_only_says_the_question_again_names_nothing(extractive
 def test_a_comparison_naming_its_baselines_answers(extractive):
     answer = extractive.ask("What baselines does ACE outperform?")
     assert "constant-exponent baselines" in answer.answer, answer.answer
+
+
+@pytest.mark.parametrize("term", ["2.5", "191k", "50hrs"])
+def test_a_figure_is_no_name(term):
+    from rag.compose import _new_names
+    assert term not in _new_names(f"We train on {term} of data.", set(), "")
+
+
+def test_a_measure_acronym_names_no_model():
+    from rag.titles import is_generic_term
+    assert is_generic_term("AUROC") and is_generic_term("rmse")
+
+
+def test_an_abstract_naming_no_dataset_is_silent_on_it(extractive):
+    # Before, "23 molecular task pairs ... at least 14.4%" was quoted: "14.4" read as a name.
+    answer = extractive.ask("Which molecular datasets did GEAR's task pairs come from?")
+    assert "does not name a dataset" in answer.answer, answer.answer
+
+
+def test_what_sizes_asks_for_a_figure():
+    assert classify("what sizes of language models were tested in the cognitive fatigue study").kind == "quantity"
