@@ -157,7 +157,7 @@ class Answerer:
     def _events(self, question: str, history: list[dict] | None, top_k: int | None) -> Iterator[str | Answer]:
         clock = _Clock()
         standalone = self._corrected(standalone_question(question, history, self.settings.answer.history_turns, self._paper_quoted,
-                                                         self._calls_paper if history else None))
+                                                         self._calls_paper if history else None, self._writes if history else None))
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
         named = self.retriever.named_scope(asked)
         if _about_the_collection(_unscoped(asked, named)):  # "how many papers are from 2018?": the store answers
@@ -408,9 +408,13 @@ class Answerer:
                     for acronym, meaning in defined_acronyms(hit_abstract(h, h.text)).items() if acronym == n.lower()}
         return [h for h in found if not meanings or any(set(tokenize(m)) <= set(tokenize(h.title)) for m in meanings)]
 
+    def _writes(self, word: str) -> bool:
+        """True when some stored paper writes each index term of `word` (a stop word has none)."""
+        return all(map(self.retriever.holds_term, tokenize(word)))
+
     def _corrected(self, question: str) -> str:
         """`question` with its typing slips put right (`rag.spelling.corrected`: "spike init" is SpikeInit)."""
-        return corrected(question, self._title_names(), lambda word: all(map(self.retriever.holds_term, tokenize(word) or [word])),
+        return corrected(question, self._title_names(), lambda word: self._writes(word) if tokenize(word) else self.retriever.holds_term(word),
                          self.retriever.embedder.knows_word)
 
     def _calls_paper(self, text: str) -> bool:

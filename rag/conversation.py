@@ -29,6 +29,8 @@ _ANAPHORA = re.compile(
 _SINGULAR = re.compile(r"\b(?:it|its|(?:this|that|the)\s+(?:paper|method|model|approach|work|framework|study|one))\b",
                        re.IGNORECASE)
 _CONTINUATION = re.compile(r"^\s*(?:and|also|what about|how about|and what about)\b[\s,]*", re.IGNORECASE)
+# "vs tdbn", "compared to rfdiffusion": the other side of a comparison with the paper on hand.
+_OTHER_SIDE = re.compile(r"^\W*(?:vs\.?|versus|compared?\s+(?:to|with)|against)\s+", re.IGNORECASE)
 _QUESTION_WORDS = frozenset(
     "what which who whom whose how why when where does do did is are was were can could should would "
     "the a an of in on for to about paper papers method model approach propose proposes proposed use used "
@@ -155,7 +157,8 @@ def _bare(question: str) -> bool:
 
 def standalone_question(question: str, history: list[dict] | None, max_messages: int,
                         paper_quoted: Callable[[str], str | None] | None = None,
-                        calls_paper: Callable[[str], bool] | None = None) -> str:
+                        calls_paper: Callable[[str], bool] | None = None,
+                        holds_term: Callable[[str], bool] | None = None) -> str:
     """`question` rewritten to stand alone given the Gradio-style `history`; unchanged when it already does.
 
     `paper_quoted(answer)`, when given, names the one paper an earlier answer quoted (None when it
@@ -168,6 +171,8 @@ def standalone_question(question: str, history: list[dict] | None, max_messages:
     one") or chosen between ("which of the two"). A short question naming no paper ("latent dim",
     `_terse`) is a follow-up too; `calls_paper(name)`, when given, tells a name that calls a stored
     paper from one that does not ("BN", "AUROC"), which no more stops a follow-up than "it" does.
+    `holds_term(word)`, when given, tells a word some stored paper writes: "what about equiformer?" or
+    "vs tdbn" bring in a thing no paper writes, asked of alone (so refused), not of the paper on hand.
     """
     subject = ""
     previous = ""
@@ -177,7 +182,7 @@ def standalone_question(question: str, history: list[dict] | None, max_messages:
         text = _text(message.get("content"))
         if text and message.get("role") == "user" and not (previous and asks_for_more(text)):
             previous, subject = (_counted(previous, subject), subject) if _counts_those(text, previous) \
-                else _resolve(text, previous, subject, subjects, calls_paper)
+                else _resolve(text, previous, subject, subjects, calls_paper, holds_term)
             subjects = [s for s in subjects if s != subject] + [subject] if subject and subject not in subjects else subjects
     if previous and asks_for_more(question):
         return previous
@@ -189,7 +194,7 @@ def standalone_question(question: str, history: list[dict] | None, max_messages:
         if paper:
             subjects = [paper if s == subject else s for s in subjects]
             subject = paper
-    return _resolve(question, previous, subject, subjects, calls_paper)[0]
+    return _resolve(question, previous, subject, subjects, calls_paper, holds_term)[0]
 
 
 def asked_of(question: str, name: str) -> str:
@@ -234,10 +239,12 @@ def _text(content: object) -> str:
 
 
 def _resolve(question: str, previous: str, subject: str, subjects: list[str] | None = None,
-             calls_paper: Callable[[str], bool] | None = None) -> tuple[str, str]:
+             calls_paper: Callable[[str], bool] | None = None,
+             holds_term: Callable[[str], bool] | None = None) -> tuple[str, str]:
     """(standalone form of `question`, its subject) given the previous standalone question and subject,
     and the subjects of the earlier turns in the order they were last asked about (`subjects`, for
-    "the first one", "the other one", "which of the two"); `calls_paper` as `standalone_question` says."""
+    "the first one", "the other one", "which of the two"); `calls_paper` and `holds_term` as
+    `standalone_question` says."""
     placed = _placed(question, previous, subject, subjects or [])
     if placed:
         return placed
@@ -258,6 +265,10 @@ def _resolve(question: str, previous: str, subject: str, subjects: list[str] | N
         new_subject = " ".join(own)
         new = previous.replace(subject, new_subject) if subject in previous else f"{previous} ({new_subject})"
         return new, new_subject
+    side = _OTHER_SIDE.match(rest)
+    other = rest[side.end():] if side else rest if continuation else ""
+    if holds_term and other and not _ANAPHORA.search(other) and _unheld(other, holds_term):
+        return other, subject_of(other) or subject  # "what about equiformer?": a thing of no stored paper, asked alone
     match = _ANAPHORA.search(rest)
     if not match:
         return f"{rest.rstrip(' ?')} of {subject}?", subject
@@ -304,6 +315,15 @@ def _placed(question: str, previous: str, subject: str, subjects: list[str]) -> 
     if continuation and previous and not rest[:ordinal.start()].strip() and not rest[ordinal.end():].strip(" ?.!"):  # "and the other one?": the previous question, of that paper
         return (previous.replace(subject, paper) if subject and subject in previous else f"{previous.rstrip(' ?.!')} ({paper})?"), paper
     return rest[:ordinal.start()] + paper + _SINGULAR.sub(lambda m: _named(m.group(0), paper), rest[ordinal.end():]), paper
+
+
+def _unheld(text: str, holds_term: Callable[[str], bool]) -> bool:
+    """True when `text` only names a thing, in at most TERSE_TOPIC_WORDS topic words and no question
+    word ("equiformer", "pangu weather", "Fourier neural operators"), and one of its words of three
+    letters or more is written by no stored paper."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z0-9][\w+-]*", text)]
+    return 0 < len(words) <= TERSE_TOPIC_WORDS and not any(w in _QUESTION_WORDS or w in _ASKED_FOR for w in words) \
+        and any(len(w) > 2 and not holds_term(w) for w in words)
 
 
 def _named(reference: str, name: str) -> str:

@@ -82,3 +82,20 @@ def test_a_terse_follow_up_to_a_described_paper_is_answered_of_it(extractive):
     answer = _asked_after(extractive, "how many GPUs were used?", "Which paper handles subsurface simulations?")
     assert not answer.refused and "does not" in answer.answer, answer.answer
     assert {c.paper_id for c in answer.citations} == {APT}
+
+
+@pytest.mark.parametrize("history,question,standalone", [
+    (["What is QHNetV2?"], "what about equiformer", "equiformer"),
+    (["What is SpikeInit?"], "vs tdbn", "tdbn"),
+    (["What is WLA?"], "and pangu weather", "pangu weather"),
+    # a thing stored papers write, or a question about the paper on hand, is still asked of it
+    (["What is CARD?"], "what about inference speed?", "inference speed of CARD?"),
+    (["What is GEAR?"], "and on scaffold splits, by how much?", "on scaffold splits, by how much of GEAR?"),
+])
+def test_a_thing_no_stored_paper_writes_brought_in_by_a_follow_up_is_asked_alone(extractive, history, question, standalone):
+    writes = extractive._writes
+    assert standalone_question(question, _turns(*history), 6, None, extractive._calls_paper, writes) == standalone
+
+
+def test_a_method_of_no_stored_paper_after_a_paper_is_refused(extractive):
+    assert _asked_after(extractive, "what about equiformer", "What is QHNetV2?").refused
