@@ -91,6 +91,11 @@ _BARE_MEASURE = re.compile(r"^\W*how\s+(?:many|much)(?:\s+[a-z][\w-]*){1,2}\W*$"
 # paper, is about the paper on hand: "context in tokens", "latent dim", "what's the batch size?".
 TERSE_TOPIC_WORDS = 3
 TERSE_WORDS = 6
+# The opening of a refusal (`rag.answer.Answerer._refusal`): after it no paper is on hand.
+_REFUSED = re.compile(r"^No (?:other )?paper in the collection (?:answers|supports)\b")
+# A title of more words is the clipped opening clause of an abstract with no coined name ("Data-driven
+# models are revolutionizing weather forecasting"), no name to ask a terse question of.
+NAME_WORDS = 4
 # "any paper on ...", "is there one about ...", "anything on ...": a question looking for a paper, no follow-up.
 _SEEKS = re.compile(r"\b(?:which|what|any|a|one)\s+(?:papers?|works?|stud(?:y|ies)|articles?)\b|\bis\s+there\b|"
                     r"\b(?:anything|something)\s+(?:on|about|for)\b|^\W*papers?\s+(?:on|about)\b", re.IGNORECASE)
@@ -173,6 +178,9 @@ def standalone_question(question: str, history: list[dict] | None, max_messages:
     paper from one that does not ("BN", "AUROC"), which no more stops a follow-up than "it" does.
     `holds_term(word)`, when given, tells a word some stored paper writes: "what about equiformer?" or
     "vs tdbn" bring in a thing no paper writes, asked of alone (so refused), not of the paper on hand.
+    A terse question right after a refusal has no paper on hand and stands as asked; one after an
+    answer quoting a paper with no coined name is asked of the earlier words, not of the paper's
+    clipped opening clause (longer than NAME_WORDS words).
     """
     subject = ""
     previous = ""
@@ -189,9 +197,12 @@ def standalone_question(question: str, history: list[dict] | None, max_messages:
     if _counts_those(question, previous):
         return _counted(previous, subject)
     last = recent[-1] if recent else {}
+    tersely = not is_follow_up(question, calls_paper) and not _ORDINAL.search(question) and _terse(question, calls_paper)
+    if tersely and last.get("role") == "assistant" and _REFUSED.match(_text(last.get("content"))):
+        return question  # "project page" after a refusal: no paper is on hand to ask it of
     if paper_quoted and last.get("role") == "assistant" and not _own_names(previous, calls_paper) and _about_one(question, calls_paper):
         paper = paper_quoted(_text(last.get("content")))
-        if paper:
+        if paper and not (tersely and len(paper.split()) > NAME_WORDS):
             subjects = [paper if s == subject else s for s in subjects]
             subject = paper
     return _resolve(question, previous, subject, subjects, calls_paper, holds_term)[0]

@@ -99,3 +99,19 @@ def test_a_thing_no_stored_paper_writes_brought_in_by_a_follow_up_is_asked_alone
 
 def test_a_method_of_no_stored_paper_after_a_paper_is_refused(extractive):
     assert _asked_after(extractive, "what about equiformer", "What is QHNetV2?").refused
+
+
+def test_a_terse_question_after_a_refusal_has_no_paper_on_hand(extractive):
+    refused = [{"role": "user", "content": "functional attn"},
+               {"role": "assistant", "content": "No paper in the collection answers this question. The closest papers are: ..."}]
+    assert standalone_question("project page", refused, 6, None, extractive._calls_paper) == "project page"
+    answered = [{"role": "user", "content": "functional attn"}, {"role": "assistant", "content": "..."}]
+    assert standalone_question("project page", answered, 6, None, extractive._calls_paper) == "project page of functional attn?"
+
+
+def test_a_terse_question_is_not_asked_of_a_clipped_opening_clause(extractive):
+    history = [{"role": "user", "content": "weather scaling laws"}, {"role": "assistant", "content": "“...” [1]"}]
+    title = "Data-driven models are revolutionizing weather forecasting"
+    assert standalone_question("graphcast", history, 6, lambda answer: title, extractive._calls_paper) == "graphcast of weather scaling laws?"
+    # a coined name is what it is asked of
+    assert standalone_question("graphcast", history, 6, lambda answer: "WLA", extractive._calls_paper) == "graphcast of WLA?"
