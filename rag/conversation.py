@@ -96,8 +96,9 @@ _REFUSED = re.compile(r"^No (?:other )?paper in the collection (?:answers|suppor
 # A title of more words is the clipped opening clause of an abstract with no coined name ("Data-driven
 # models are revolutionizing weather forecasting"), no name to ask a terse question of.
 NAME_WORDS = 4
-# "any paper on ...", "is there one about ...", "anything on ...": a question looking for a paper, no follow-up.
-_SEEKS = re.compile(r"\b(?:which|what|any|a|one)\s+(?:papers?|works?|stud(?:y|ies)|articles?)\b|\bis\s+there\b|"
+# "any paper on ...", "the functional KL paper", "is there one about ...", "anything on ...": a question
+# looking for or calling a paper of its own, no follow-up.
+_SEEKS = re.compile(r"\b(?:papers?|works?|stud(?:y|ies)|articles?)\b|\bis\s+there\b|"
                     r"\b(?:anything|something)\s+(?:on|about|for)\b|^\W*papers?\s+(?:on|about)\b", re.IGNORECASE)
 
 

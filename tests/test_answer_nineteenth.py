@@ -115,3 +115,10 @@ def test_a_terse_question_is_not_asked_of_a_clipped_opening_clause(extractive):
     assert standalone_question("graphcast", history, 6, lambda answer: title, extractive._calls_paper) == "graphcast of weather scaling laws?"
     # a coined name is what it is asked of
     assert standalone_question("graphcast", history, 6, lambda answer: "WLA", extractive._calls_paper) == "graphcast of WLA?"
+
+
+def test_a_short_question_calling_a_paper_of_its_own_is_no_terse_follow_up(extractive):
+    history = _turns("What is InfoGlobe?", "What is the functional KL paper?")
+    # the second turn is a new paper, so "the first one" is still InfoGlobe
+    assert standalone_question("which species do the first one's data come from?", history, 6, None, extractive._calls_paper) \
+        == "which species do InfoGlobe's data come from?"
