@@ -159,9 +159,8 @@ class Answerer:
 
     def _events(self, question: str, history: list[dict] | None, top_k: int | None) -> Iterator[str | Answer]:
         clock = _Clock()
-        standalone = corrected(standalone_question(question, history, self.settings.answer.history_turns, self._paper_quoted),
-                               self._title_names(), lambda word: all(map(self.retriever.holds_term, tokenize(word) or [word])),
-                               self.retriever.embedder.knows_word)
+        standalone = self._corrected(standalone_question(question, history, self.settings.answer.history_turns, self._paper_quoted,
+                                                         self._calls_paper if history else None, self._writes if history else None))
         asked = plain_question(standalone)  # the words abstracts use: "what's" spelled out, "rl" expanded
         named = self.retriever.named_scope(asked)
         if _about_the_collection(_unscoped(asked, named)):  # "how many papers are from 2018?": the store answers
@@ -411,6 +410,22 @@ class Answerer:
         meanings = {meaning for n in names for h in self.retriever.search(n, top_k=5, floor=False, mode="bm25")
                     for acronym, meaning in defined_acronyms(hit_abstract(h, h.text)).items() if acronym == n.lower()}
         return [h for h in found if not meanings or any(set(tokenize(m)) <= set(tokenize(h.title)) for m in meanings)]
+
+    def _writes(self, word: str) -> bool:
+        """True when some stored paper writes each index term of `word` (a stop word has none)."""
+        return all(map(self.retriever.holds_term, tokenize(word)))
+
+    def _corrected(self, question: str) -> str:
+        """`question` with its typing slips put right (`rag.spelling.corrected`: "spike init" is SpikeInit)."""
+        return corrected(question, self._title_names(), lambda word: self._writes(word) if tokenize(word) else self.retriever.holds_term(word),
+                         self.retriever.embedder.knows_word)
+
+    def _calls_paper(self, text: str) -> bool:
+        """True when `text` (a name, or a short question) calls one of its closest stored papers by
+        its own name, slips put right (`rag.titles.calls_by_name`): "GEAR", "megxl", "wla", not "BN",
+        "ImageNet", "AUROC" or "latent dim"."""
+        text = self._corrected(text)
+        return any(calls_by_name(text, h.title, hit_abstract(h, h.text)) for h in self.retriever.search(text, top_k=3, floor=False))
 
     def _paper_quoted(self, answer: str) -> str | None:
         """The one paper `answer` (an earlier turn's shown text) is about, when every citation is [1]:

@@ -7,7 +7,8 @@ of the reference, so retrieval sees a question that stands alone. One thing ("it
 after an answer that quoted one paper means that paper when the question before named none ("which
 paper uses radar?" ... "how far ahead does it forecast?"), if the caller can tell which paper an
 answer quoted. A request for more ("show me more", "any others?") asks the previous question again,
-for papers the earlier answers did not give (`asks_for_more`, `earlier_answers`).
+for papers the earlier answers did not give (`asks_for_more`, `earlier_answers`). A question typed
+tersely into a chat box ("latent dim", "context in tokens") leans on the paper on hand as a pronoun does.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ _ANAPHORA = re.compile(
 _SINGULAR = re.compile(r"\b(?:it|its|(?:this|that|the)\s+(?:paper|method|model|approach|work|framework|study|one))\b",
                        re.IGNORECASE)
 _CONTINUATION = re.compile(r"^\s*(?:and|also|what about|how about|and what about)\b[\s,]*", re.IGNORECASE)
+# "vs tdbn", "compared to rfdiffusion": the other side of a comparison with the paper on hand.
+_OTHER_SIDE = re.compile(r"^\W*(?:vs\.?|versus|compared?\s+(?:to|with)|against)\s+", re.IGNORECASE)
 _QUESTION_WORDS = frozenset(
     "what which who whom whose how why when where does do did is are was were can could should would "
     "the a an of in on for to about paper papers method model approach propose proposes proposed use used "
@@ -63,12 +66,14 @@ _PAPERS_HEAD = re.compile(r"^\W*(?:which|what|list|show(?:\s+me)?|find|give\s+me
 
 # "the first one", "the second paper", "the former", "the latter", "the last one", "the other one",
 # "the earlier one", "the first of those": one of the papers the earlier turns were about, by position.
+# Typed tersely, "the" may go and the position be a numeral: "1st one speedup", "2nd one depth".
 _ORDINAL = re.compile(
-    r"\bthe\s+(?:(?P<which>first|second|third|last|earlier|other)"
+    r"\bthe\s+(?:(?P<which>first|second|third|1st|2nd|3rd|last|earlier|other)"
     r"(?:\s+(?:one|paper|method|model|work|study)\b|\s+of\s+(?:those|these|them|the\s+(?:two|three))\b|(?=\s*(?:'s|[,:;?!]|$)))"
-    r"|(?P<pronoun>former|latter)\b)",
+    r"|(?P<pronoun>former|latter)\b)"
+    r"|\b(?P<bare>first|second|third|1st|2nd|3rd|last|other)\s+(?:one|paper)\b",
     re.IGNORECASE)
-_POSITION = {"first": 0, "second": 1, "third": 2, "last": -1, "latter": -1, "former": -2, "earlier": -2}
+_POSITION = {"first": 0, "second": 1, "third": 2, "1st": 0, "2nd": 1, "3rd": 2, "last": -1, "latter": -1, "former": -2, "earlier": -2}
 # "which of the two", "which of them", "which of those three": a choice among the papers the earlier turns were about.
 _AMONG = re.compile(r"\b(?P<head>which|who|whichever|each|both|either)\s+of\s+(?P<group>(?:the|these|those)\s+(?P<count>two|three)|them|these|those)\b",
                     re.IGNORECASE)
@@ -82,6 +87,19 @@ _ASKED_FOR = frozenset(
 )
 # "how many layers?", "how much faster?": a measure of the thing just discussed.
 _BARE_MEASURE = re.compile(r"^\W*how\s+(?:many|much)(?:\s+[a-z][\w-]*){1,2}\W*$")
+# A chat-box follow-up of this many topic words or fewer (and TERSE_WORDS words in all), naming no
+# paper, is about the paper on hand: "context in tokens", "latent dim", "what's the batch size?".
+TERSE_TOPIC_WORDS = 3
+TERSE_WORDS = 6
+# The opening of a refusal (`rag.answer.Answerer._refusal`): after it no paper is on hand.
+_REFUSED = re.compile(r"^No (?:other )?paper in the collection (?:answers|supports)\b")
+# A title of more words is the clipped opening clause of an abstract with no coined name ("Data-driven
+# models are revolutionizing weather forecasting"), no name to ask a terse question of.
+NAME_WORDS = 4
+# "any paper on ...", "the functional KL paper", "is there one about ...", "anything on ...": a question
+# looking for or calling a paper of its own, no follow-up.
+_SEEKS = re.compile(r"\b(?:papers?|works?|stud(?:y|ies)|articles?)\b|\bis\s+there\b|"
+                    r"\b(?:anything|something)\s+(?:on|about|for)\b|^\W*papers?\s+(?:on|about)\b", re.IGNORECASE)
 
 
 def subject_of(question: str) -> str:
@@ -113,12 +131,26 @@ def earlier_answers(history: list[dict] | None) -> list[str]:
     return answers
 
 
-def is_follow_up(question: str) -> bool:
+def is_follow_up(question: str, calls_paper: Callable[[str], bool] | None = None) -> bool:
     """True when the question leans on an earlier turn (a pronoun, "and ..."/"what about ...", or a
     bare "what dataset?" / "how deep?" naming no topic). A field acronym ("which VLM does it start
-    from?") is no name of a topic of its own."""
-    return bool(_CONTINUATION.match(question)) or (not _own_names(question) and bool(_ANAPHORA.search(question))) \
+    from?") is no name of a topic of its own, nor, when `calls_paper` is given, a name it says
+    calls no stored paper ("what AUROC does it get?", "what is its ImageNet accuracy?")."""
+    return bool(_CONTINUATION.match(question)) or (not _own_names(question, calls_paper) and bool(_ANAPHORA.search(question))) \
         or _bare(question)
+
+
+def _terse(question: str, calls_paper: Callable[[str], bool] | None) -> bool:
+    """True for a chat-box follow-up of at most TERSE_TOPIC_WORDS topic words (TERSE_WORDS in all)
+    that writes no name, calls no stored paper and asks for no papers ("context in tokens", "latent
+    dim", "what's the batch size?"): a question with no topic of its own, about the paper on hand.
+    Only with `calls_paper`, as a name typed in lower case ("wla", "triforces") is a new subject
+    that `rag.text.names_in` does not see."""
+    words = re.findall(r"[A-Za-z0-9-]+", re.sub(r"['’]s\b", "", question))
+    topic = [w for w in words if w.lower() not in _QUESTION_WORDS]
+    return calls_paper is not None and 0 < len(topic) <= TERSE_TOPIC_WORDS and len(words) <= TERSE_WORDS \
+        and not _own_names(question) and not papers_requested(question) and not _SEEKS.search(question) and not asks_for_more(question) \
+        and not calls_paper(question)
 
 
 def _bare(question: str) -> bool:
@@ -130,16 +162,26 @@ def _bare(question: str) -> bool:
 
 
 def standalone_question(question: str, history: list[dict] | None, max_messages: int,
-                        paper_quoted: Callable[[str], str | None] | None = None) -> str:
+                        paper_quoted: Callable[[str], str | None] | None = None,
+                        calls_paper: Callable[[str], bool] | None = None,
+                        holds_term: Callable[[str], bool] | None = None) -> str:
     """`question` rewritten to stand alone given the Gradio-style `history`; unchanged when it already does.
 
     `paper_quoted(answer)`, when given, names the one paper an earlier answer quoted (None when it
     quoted none or several); a question about one thing ("it", "this method") right after such an
-    answer is then about that paper, unless the question before named its subject ("what is MeshFT?").
+    answer is then about that paper, unless the question before named its subject ("what is MeshFT?";
+    with `calls_paper`, a name calling no stored paper names none: "which paper decodes words from MEG?").
     A request for more (`asks_for_more`) is the previous question again; "how many are there?" after
     a question for papers counts them ("Which papers use Atari?" gives "How many papers use Atari?").
     An earlier turn's paper may be called by position ("the first one", "the latter", "the other
-    one") or chosen between ("which of the two").
+    one") or chosen between ("which of the two"). A short question naming no paper ("latent dim",
+    `_terse`) is a follow-up too; `calls_paper(name)`, when given, tells a name that calls a stored
+    paper from one that does not ("BN", "AUROC"), which no more stops a follow-up than "it" does.
+    `holds_term(word)`, when given, tells a word some stored paper writes: "what about equiformer?" or
+    "vs tdbn" bring in a thing no paper writes, asked of alone (so refused), not of the paper on hand.
+    A terse question right after a refusal has no paper on hand and stands as asked; one after an
+    answer quoting a paper with no coined name is asked of the earlier words, not of the paper's
+    clipped opening clause (longer than NAME_WORDS words).
     """
     subject = ""
     previous = ""
@@ -149,19 +191,22 @@ def standalone_question(question: str, history: list[dict] | None, max_messages:
         text = _text(message.get("content"))
         if text and message.get("role") == "user" and not (previous and asks_for_more(text)):
             previous, subject = (_counted(previous, subject), subject) if _counts_those(text, previous) \
-                else _resolve(text, previous, subject, subjects)
+                else _resolve(text, previous, subject, subjects, calls_paper, holds_term)
             subjects = [s for s in subjects if s != subject] + [subject] if subject and subject not in subjects else subjects
     if previous and asks_for_more(question):
         return previous
     if _counts_those(question, previous):
         return _counted(previous, subject)
     last = recent[-1] if recent else {}
-    if paper_quoted and last.get("role") == "assistant" and not _own_names(previous) and _refers_to_one(question):
+    tersely = not is_follow_up(question, calls_paper) and not _ORDINAL.search(question) and _terse(question, calls_paper)
+    if tersely and last.get("role") == "assistant" and _REFUSED.match(_text(last.get("content"))):
+        return question  # "project page" after a refusal: no paper is on hand to ask it of
+    if paper_quoted and last.get("role") == "assistant" and not _own_names(previous, calls_paper) and _about_one(question, calls_paper):
         paper = paper_quoted(_text(last.get("content")))
-        if paper:
+        if paper and not (tersely and len(paper.split()) > NAME_WORDS):
             subjects = [paper if s == subject else s for s in subjects]
             subject = paper
-    return _resolve(question, previous, subject, subjects)[0]
+    return _resolve(question, previous, subject, subjects, calls_paper, holds_term)[0]
 
 
 def asked_of(question: str, name: str) -> str:
@@ -182,14 +227,18 @@ def _counted(previous: str, subject: str) -> str:
     return counted if counted != previous else f"How many papers are about {subject}?"
 
 
-def _own_names(question: str) -> list[str]:
-    """The names `question` writes that are no field acronym ("PLaTITO", not "ODEs")."""
-    return [name for name in names_in(question) if not is_generic_term(name)]
+def _own_names(question: str, calls_paper: Callable[[str], bool] | None = None) -> list[str]:
+    """The names `question` writes that are no field acronym ("PLaTITO", not "ODEs"), and, when
+    `calls_paper` is given, that call a stored paper."""
+    return [name for name in names_in(question) if not is_generic_term(name) and (calls_paper is None or calls_paper(name))]
 
 
-def _refers_to_one(question: str) -> bool:
-    """True for a follow-up about one thing ("how deep is it?", "who wrote this paper?", "what dataset?")."""
-    return is_follow_up(question) and not _CONTINUATION.match(question) and (bool(_SINGULAR.search(question)) or _bare(question))
+def _about_one(question: str, calls_paper: Callable[[str], bool] | None = None) -> bool:
+    """True for a follow-up about the one paper an answer just quoted ("how deep is it?", "which
+    optimizer did they train with?", "what dataset?", "latent dim"): no "and ..."/"what about ...",
+    which asks the previous question anew, and no choice among papers ("which of them")."""
+    return not _CONTINUATION.match(question) and not _AMONG.search(question) \
+        and (is_follow_up(question, calls_paper) or _terse(question, calls_paper))
 
 
 def _text(content: object) -> str:
@@ -201,14 +250,17 @@ def _text(content: object) -> str:
     return ""
 
 
-def _resolve(question: str, previous: str, subject: str, subjects: list[str] | None = None) -> tuple[str, str]:
+def _resolve(question: str, previous: str, subject: str, subjects: list[str] | None = None,
+             calls_paper: Callable[[str], bool] | None = None,
+             holds_term: Callable[[str], bool] | None = None) -> tuple[str, str]:
     """(standalone form of `question`, its subject) given the previous standalone question and subject,
     and the subjects of the earlier turns in the order they were last asked about (`subjects`, for
-    "the first one", "the other one", "which of the two")."""
+    "the first one", "the other one", "which of the two"); `calls_paper` and `holds_term` as
+    `standalone_question` says."""
     placed = _placed(question, previous, subject, subjects or [])
     if placed:
         return placed
-    if not subject or not is_follow_up(question):
+    if not subject or not (is_follow_up(question, calls_paper) or _terse(question, calls_paper)):
         return question, subject_of(question) or subject
     continuation = _CONTINUATION.match(question)
     rest = question[continuation.end():] if continuation else question
@@ -217,7 +269,7 @@ def _resolve(question: str, previous: str, subject: str, subjects: list[str] | N
         kind = _SCOPE_YEAR if scoped.group("value").isdigit() else _SCOPE_NAME
         replaced, count = kind.subn(scoped.group(0), previous, count=1)
         return (replaced if count else f"{previous.rstrip(' ?.!')} {scoped.group(0)}?"), subject
-    own = _own_names(rest)
+    own = _own_names(rest) if continuation else []  # a name after "and"/"what about" is a new subject
     if own and rest.startswith(own[0]) and _ANAPHORA.search(rest):  # "and MindZero, what does its inference look like?"
         new_subject = " ".join(own)
         return _SINGULAR.sub(lambda m: _named(m.group(0), new_subject), rest), new_subject
@@ -225,6 +277,10 @@ def _resolve(question: str, previous: str, subject: str, subjects: list[str] | N
         new_subject = " ".join(own)
         new = previous.replace(subject, new_subject) if subject in previous else f"{previous} ({new_subject})"
         return new, new_subject
+    side = _OTHER_SIDE.match(rest)
+    other = rest[side.end():] if side else rest if continuation else ""
+    if holds_term and other and not _ANAPHORA.search(other) and _unheld(other, holds_term):
+        return other, subject_of(other) or subject  # "what about equiformer?": a thing of no stored paper, asked alone
     match = _ANAPHORA.search(rest)
     if not match:
         return f"{rest.rstrip(' ?')} of {subject}?", subject
@@ -259,7 +315,7 @@ def _placed(question: str, previous: str, subject: str, subjects: list[str]) -> 
     ordinal = _ORDINAL.search(rest)
     if not ordinal:
         return None
-    which = (ordinal.group("which") or ordinal.group("pronoun")).lower()
+    which = (ordinal.group("which") or ordinal.group("pronoun") or ordinal.group("bare")).lower()
     others = [s for s in subjects if s != subject]
     if which == "other":
         paper = others[-1] if len(others) == 1 or subjects[-1] == subject else ""
@@ -271,6 +327,15 @@ def _placed(question: str, previous: str, subject: str, subjects: list[str]) -> 
     if continuation and previous and not rest[:ordinal.start()].strip() and not rest[ordinal.end():].strip(" ?.!"):  # "and the other one?": the previous question, of that paper
         return (previous.replace(subject, paper) if subject and subject in previous else f"{previous.rstrip(' ?.!')} ({paper})?"), paper
     return rest[:ordinal.start()] + paper + _SINGULAR.sub(lambda m: _named(m.group(0), paper), rest[ordinal.end():]), paper
+
+
+def _unheld(text: str, holds_term: Callable[[str], bool]) -> bool:
+    """True when `text` only names a thing, in at most TERSE_TOPIC_WORDS topic words and no question
+    word ("equiformer", "pangu weather", "Fourier neural operators"), and one of its words of three
+    letters or more is written by no stored paper."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z0-9][\w+-]*", text)]
+    return 0 < len(words) <= TERSE_TOPIC_WORDS and not any(w in _QUESTION_WORDS or w in _ASKED_FOR for w in words) \
+        and any(len(w) > 2 and not holds_term(w) for w in words)
 
 
 def _named(reference: str, name: str) -> str:
