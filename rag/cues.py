@@ -95,12 +95,12 @@ _SKIP_AFTER_NEGATION = {
     "from",  # "stems not from a necessity of BN but from ..." denies the necessity
 }
 # Phrases that negate the noun phrase after them ("free of drift", "at the cost of consistency").
-_PHRASE_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", "of"), ("at", "the", "cost", "of"),
+PHRASE_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", "of"), ("at", "the", "cost", "of"),
                      ("at", "the", "expense", "of"), ("short", "of")}
 # Verbs of leaving a thing out ("leaving out normalization", "rules out capturing periodicity"):
 # the noun phrase after them is denied, as after "without".
-_PHRASE_NEGATIONS |= {(verb, "out") for verb in ("leave", "leaves", "leaving", "left", "rule", "rules", "ruled", "ruling")}
-_PHRASES_FROM = {first: [p for p in _PHRASE_NEGATIONS if p[0] == first] for first, *_ in _PHRASE_NEGATIONS}  # by first word
+PHRASE_NEGATIONS |= {(verb, "out") for verb in ("leave", "leaves", "leaving", "left", "rule", "rules", "ruled", "ruling")}
+_PHRASES_FROM = {first: [p for p in PHRASE_NEGATIONS if p[0] == first] for first, *_ in PHRASE_NEGATIONS}  # by first word
 _SKIP_IN_NOUN_PHRASE = {"a", "an", "the", "any", "need", "needs", "for", "of", "explicit", "explicitly", "additional", "extra"}
 # Groups of words with opposite meaning: a claim word from one side against a passage word from the other.
 ANTONYMS: list[tuple[set[str], set[str]]] = [
@@ -1833,6 +1833,10 @@ _AHEAD = _BETTER_THAN | _GREATER | {"larger", "bigger", "faster", "quicker", "fa
                                     "costlier", "pricier", "hungrier"}
 _BEHIND = _WORSE | _LESSER | {"smaller", "fewer", "slower", "behind", "outdone"}
 _SLOWLY = {"slowly", "slow"}  # "more slowly" goes the other way from "more"
+# Verbs of where a thing comes out: "ends up below B", "ranks below B", "falls below B" put it behind B
+# ("models below 3B" compares nothing).
+_STANDING = {"up", "fall", "falls", "fell", "rank", "ranks", "ranked", "remain", "remains", "remained", "stay", "stays",
+             "stayed", "sit", "sits", "land", "lands", "landed", "score", "scores", "scored", "perform", "performs"}
 # Verbs of spending: what they take is a cost ("needs less training data", "uses more memory").
 _SAVES = {"save", "saves", "saved", "saving", "spare", "spares"}  # "save more energy" is no cost
 _SPENDS = {"need", "needs", "needed", "require", "requires", "required", "use", "uses", "used", "consume", "consumes",
@@ -1873,13 +1877,15 @@ def _compared(tokens: list[str]) -> list[tuple[int, set[str], set[str], bool]]:
     a clause with a negation compares nothing here."""
     out = []
     for i, word in enumerate(tokens):
-        opener = word in _COMPARISON_OPENERS | _BEATEN | {"behind"} or (word == "compared" and tokens[i + 1:i + 2] in (["to"], ["with"]))
+        below = word == "below" and tokens[i - 1:i] and tokens[i - 1] in _STANDING  # "ends up below B" is "behind B"
+        opener = word in _COMPARISON_OPENERS | _BEATEN | {"behind"} or below \
+            or (word == "compared" and tokens[i + 1:i + 2] in (["to"], ["with"]))
         if not opener or tokens[i - 1:i] == ["rather"]:
             continue
         start = max((j + 1 for j in range(i) if tokens[j] in _SEGMENT_BREAK), default=0, )
         if any(w in NEGATIONS for w in tokens[start:i + 1]):
             continue
-        direction, turned = _direction(tokens[max(start, i - 6):i + 1])
+        direction, turned = _direction(tokens[max(start, i - 6):i] + ["behind" if below else word])
         linked = tokens[i + 1:i + 2] in (["to"], ["with"], ["by"]) and (word == "compared" or word in _BETTER_THAN | _BEATEN)
         first = i + (2 if linked else 1)  # "superior to B", "outperformed by B"
         if word in _BETTER_THAN | _BEATEN and tokens[i + 1:i + 2] == ["by"]:
@@ -2077,13 +2083,16 @@ def _ease_clash(claim: list[str], passage: list[str], context: list[str]) -> tup
 
 
 # Sets of siblings in ML and science writing: each names one of several exclusive things of a kind
-# (a recording modality, a benchmark of a field, an architecture, a divergence), so one named where
-# the passage names another, in the same place, is a changed detail.
+# (a recording modality, a benchmark of a field, an architecture, a task, a way of training, a
+# divergence), so one named where the passage names another, in the same place, is a changed detail.
 _SIBLINGS = (
     {"zero-shot", "one-shot", "few-shot", "many-shot"},
     {"eeg", "meg", "ecg", "emg", "eog", "fmri", "mri", "ct", "pet", "ecog"},
     {"transformer", "transformers", "transformer-based", "cnn", "cnns", "cnn-based", "convolutional", "rnn", "rnns",
-     "recurrent", "lstm", "lstms", "gnn", "gnns", "mlp", "mlps"},
+     "recurrent", "lstm", "lstms", "gnn", "gnns", "mlp", "mlps", "graph-based", "attention-based"},
+    {"classification", "regression", "segmentation", "detection", "forecasting", "captioning", "retrieval",
+     "summarization", "docking", "folding"},
+    {"reinforcement", "supervised", "imitation", "contrastive"},
     {"qm9", "md17", "md22", "rmd17", "qh9", "oc20", "oc22", "omat24", "spice", "ani-1x", "matbench", "mp20"},
     {"cifar-10", "cifar-100", "imagenet", "mnist", "svhn", "tiny-imagenet", "fashion-mnist"},
     {"mmlu", "triviaqa", "gsm8k", "humaneval", "spider", "hellaswag", "squad", "mbpp", "truthfulqa", "bbh"},
@@ -2117,7 +2126,7 @@ def _sibling_swap(claim: list[str], passage: list[str], context: list[str]) -> t
     mine = {_sibling_key(w) for w in claim}
 
     def near(tokens: list[str], i: int) -> set[str]:
-        return {stem(w) for w in tokens[max(0, i - 3):i] + tokens[i + 1:i + 4] if _content(w) and w not in _SIBLING_OF}
+        return {stem(w) for w in tokens[max(0, i - 3):i] + tokens[i + 1:i + 4] if _content(w)}
 
     for i, word in enumerate(claim):
         group = _SIBLING_OF.get(word)
