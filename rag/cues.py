@@ -95,11 +95,12 @@ _SKIP_AFTER_NEGATION = {
     "from",  # "stems not from a necessity of BN but from ..." denies the necessity
 }
 # Phrases that negate the noun phrase after them ("free of drift", "at the cost of consistency").
-_PHRASE_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", "of"), ("at", "the", "cost", "of"),
+PHRASE_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", "of"), ("at", "the", "cost", "of"),
                      ("at", "the", "expense", "of"), ("short", "of")}
 # Verbs of leaving a thing out ("leaving out normalization", "rules out capturing periodicity"):
 # the noun phrase after them is denied, as after "without".
-_PHRASE_NEGATIONS |= {(verb, "out") for verb in ("leave", "leaves", "leaving", "left", "rule", "rules", "ruled", "ruling")}
+PHRASE_NEGATIONS |= {(verb, "out") for verb in ("leave", "leaves", "leaving", "left", "rule", "rules", "ruled", "ruling")}
+_PHRASES_FROM = {first: [p for p in PHRASE_NEGATIONS if p[0] == first] for first, *_ in PHRASE_NEGATIONS}  # by first word
 _SKIP_IN_NOUN_PHRASE = {"a", "an", "the", "any", "need", "needs", "for", "of", "explicit", "explicitly", "additional", "extra"}
 # Groups of words with opposite meaning: a claim word from one side against a passage word from the other.
 ANTONYMS: list[tuple[set[str], set[str]]] = [
@@ -110,6 +111,7 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
       "widens", "widened", "expand", "expands", "expanded", "inflate", "inflates", "inflated"},
      {"decrease", "decreases", "decreased", "decreasing", "reduce", "reduces", "reduced", "reducing", "lowers", "lowered",
       "shrinks", "down", "cuts", "drops", "falls", "reduction", "reductions", "decline", "declines",
+      "trim", "trims", "trimmed", "trimming", "slash", "slashes", "slashed",
       "weakens", "weaken", "weakened", "diminishes", "diminish", "diminished", "diminishing", "lowering",
       "narrow", "narrows", "narrowed", "erode", "erodes", "eroded", "shrink", "lessen", "lessens", "lessened"}),
     ({"higher", "larger", "greater", "bigger", "wider"}, {"lower", "smaller", "fewer", "narrower"}),
@@ -162,7 +164,7 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
      {"replace", "replaces", "replaced", "replacing", "substitutes", "swaps"}),
     ({"combine", "combines", "combined", "combining", "integrate", "integrates", "integrated", "integrating",
       "merge", "merges", "merged", "merging", "fuse", "fuses", "fused", "fusing", "unify", "unifies", "unified"},
-     {"separate", "separates", "separated", "separating", "split", "splits"}),
+     {"separate", "separates", "separated", "separating", "split", "splits", "apart"}),
 ]
 # The dependency group ("requires" against "without"): its words clash only about the same object.
 _DEPENDS = next(left for left, _ in ANTONYMS if "requires" in left)
@@ -434,13 +436,19 @@ _VERB_NOTHING = re.compile(r"\b([a-z]{3,}) nothing\b(?! but\b| else\b| more\b| l
 
 def words(text: str) -> list[str]:
     """Lower-cased words of `text` (hyphenated words whole, whatever their dash), with , ; : kept as
-    clause breaks; "no longer", "stops being" and "ceases to" negate the word after them, as "not"
+    clause breaks; "no longer", "stops being", "resists being" and "ceases to" negate the word after them, as "not"
     does, and "nothing" negates the verb before it ("rules that learn nothing" is "not learn"); a
     suspended hyphen takes the compound's last part ("mesh-, and physics-agnostic"); "not
     only", "not just" and "not merely" add rather than negate ("also"); "no less than 14.4%" is "at
     least 14.4%" and "no more than 3" is "at most 3" (bounds, not negations); a thousands separator
     is no clause break ("1,000-layer"); "keeps X from collapsing" is "prevents collapsing X"."""
-    text = re.sub(r"\b(?:no longer|stop(?:s|ped)? being|ceas(?:es|ed|e) to(?: be)?)\b", "not", unify_dashes(text).lower().replace("n't", " not"))
+    return list(_read_words(text))  # a fresh list: callers may change theirs
+
+
+@lru_cache(maxsize=8192)
+def _read_words(text: str) -> tuple[str, ...]:
+    """What `words` returns, as a tuple (cached: the cues read the same claim and passages many times)."""
+    text = re.sub(r"\b(?:no longer|stop(?:s|ped)? being|resist(?:s|ed)? being|ceas(?:es|ed|e) to(?: be)?)\b", "not", unify_dashes(text).lower().replace("n't", " not"))
     text = _SUSPENDED.sub(lambda m: re.sub(r"([a-z0-9]+)-(?=[\s,])", rf"\1-{m.group(3)}", m.group(1)) + m.group(2), text)
     text = _VERB_NOTHING.sub(lambda m: m.group(0) if m.group(1) in STOPWORDS else f"not {m.group(1)}", text)
     text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)  # "1,000-layer" is "1000-layer", no clause break
@@ -448,15 +456,16 @@ def words(text: str) -> list[str]:
     text = re.sub(r"\bno (?:less|fewer) than (?=\d)", "at least ", text)
     text = re.sub(r"\bno more than (?=\d)", "at most ", text)
     text = re.sub(r"\bnot (?:only|just|merely|solely|simply)\b", "also", text)
-    return re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text)
+    return tuple(re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text))
 
 
 # "keeps X from V-ing", "stops X from V-ing": X does not V (one to six words of X).
 _KEEPS_FROM = re.compile(r"\b(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+((?:[a-z0-9'\-]+\s+){1,6}?)from\s+([a-z\-]+ing)\b")
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """The Snowball stem of a lower-cased word."""
+    """The Snowball stem of a lower-cased word (cached: the cues stem the same words many times)."""
     return _STEMMER.stemWord(word)
 
 
@@ -474,6 +483,7 @@ def _prefixed(word: str) -> bool:
     return word.startswith(("non-", "anti-", "self-", "semi-", "weakly-", "off-", "pseudo-", "quasi-")) or word.endswith("-free")
 
 
+@lru_cache(maxsize=65536)
 def _canonical(word: str) -> str:
     """The stem of a word, or one name for the whole side of an antonym group it belongs to
     ("reduces" and "decrease" are the same statement)."""
@@ -498,13 +508,22 @@ def content_stems(text: str) -> set[str]:
 
 def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[str]]:
     """(stems negated -> the negated phrase, stems stated plainly -> the word, stems inside a
-    negation's scope) of a word list.
+    negation's scope) of a word list (see `_read_polarity`; fresh copies of a cached reading, since
+    the cues read the same claim and passages many times)."""
+    negated, plain, scope = _read_polarity(tuple(tokens))
+    return dict(negated), dict(plain), set(scope)
+
+
+@lru_cache(maxsize=4096)
+def _read_polarity(tokens: tuple[str, ...]) -> tuple[dict[str, str], dict[str, str], set[str]]:
+    """What `_polarity` returns, for a tuple of words.
 
     "not"/"never"/"fail to" govern the first content word after them, skipping auxiliaries,
     fillers and adverbs in "-ly"; "no"/"without"/"eliminates the need for" govern the last word of the noun phrase after
     them. Words after a negation up to the next comma or conjunction are in its scope, neither
     negated nor plain; so are the words "rather than" or "instead of" set aside.
     """
+    tokens = list(tokens)  # the reading below compares slices with lists
     negated: dict[str, str] = {}
     plain: dict[str, str] = {}
     scope: set[str] = set()
@@ -522,7 +541,7 @@ def _polarity(tokens: list[str]) -> tuple[dict[str, str], dict[str, str], set[st
             continue  # "between forgetting and not forgetting" names both sides; it denies neither
         if word == "without" and _conditional(tokens, i):
             continue  # "Without a well-designed environment, prompting fails": the environment is needed
-        phrase = next((len(p) for p in _PHRASE_NEGATIONS if tuple(tokens[i:i + len(p)]) == p), 0)
+        phrase = next((len(p) for p in _PHRASES_FROM.get(word, ()) if tuple(tokens[i:i + len(p)]) == p), 0)
         pair = phrase > 0
         noun = word in NOUN_NEGATIONS or pair
         if word in NEGATIONS or noun or (word in _FAIL and tokens[i + 1:i + 2] == ["to"]):
@@ -674,6 +693,7 @@ def _negates(tokens: list[str], claim: list[str]) -> bool:
                or (_base(w) and stem(_base(w))[:5] in claim_heads) for i, w in enumerate(tokens))
 
 
+@lru_cache(maxsize=65536)
 def _base(word: str) -> str:
     """The word a prefixed word negates ("misaligned" -> "aligned", "normalization-free" ->
     "normalization"), or "" when it has no such prefix."""
@@ -787,11 +807,11 @@ def _synonyms(word: str) -> set[str]:
 
 
 def _antonym_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
-    claim_set, passage_set = set(claim), set(passage)
+    claim_set, passage_set = set(claim) - _idioms(claim), set(passage) - _idioms(passage)
     for left, right in ANTONYMS:
         for side, other in ((left, right), (right, left)):
-            said = _affirmed(claim, side)
-            opposite = _affirmed(passage, other)
+            said = _affirmed(claim, side) - _idioms(claim)
+            opposite = _affirmed(passage, other) - _idioms(passage)
             if not said or not opposite or claim_set & other:
                 continue
             if passage_set & side:  # the passage uses both sides: the one about the claim's object decides
@@ -804,6 +824,18 @@ def _antonym_clash(claim: list[str], passage: list[str], context: list[str]) -> 
                 continue  # "keeps the linear operators" is no clash with "replaces softmax with linear operators"
             return sorted(said)[0], sorted(opposite)[0]
     return None
+
+
+# "raises the question of ...", "raise concerns": a verb of increase that puts a question, not a quantity.
+_RAISED = {"question", "questions", "issue", "issues", "concern", "concerns", "possibility", "doubt", "doubts", "prospect"}
+
+
+def _idioms(tokens: list[str]) -> set[str]:
+    """The words of an antonym group that `tokens` use in an idiom of another meaning: the "raises" of
+    "raises the question of how ..." (nothing grows), the "apart" of "apart from" (nothing is kept
+    apart)."""
+    return {w for i, w in enumerate(tokens) if (w.startswith("rais") and _RAISED & set(tokens[i + 1:i + 3]))
+            or (w == "apart" and tokens[i + 1:i + 2] == ["from"])}
 
 
 _CLAUSE_WORDS = {"we", "it", "they", "this", "these", "which", "that", "who", "where", "whose"}
@@ -969,6 +1001,22 @@ def _heads(tokens: list[str]) -> set[str]:
     return {p[:4] for w in tokens for p in [w, *w.split("-")] if p}
 
 
+# Modifiers that say one thing in general and ML English: what prior work usually does ("the usual
+# CRN reduction tools", "classical CRN reduction techniques") and data a model was not trained on
+# ("unseen proteins", "out-of-distribution protein systems"). Each names the same kind as its fellows.
+_SAME_KIND_GROUPS = (
+    {"usual", "standard", "classical", "classic", "conventional", "traditional", "common", "typical", "existing",
+     "established", "mainstream"},
+    {"unseen", "out-of-distribution", "held-out", "novel", "ood", "out-of-sample"},
+)
+_SAME_KIND = {w: min(group) for group in _SAME_KIND_GROUPS for w in group}
+
+
+def _same_kind(mine: list[str], theirs: list[str]) -> bool:
+    """Whether a word of `mine` and one of `theirs` are fellows of a `_SAME_KIND_GROUPS` group."""
+    return bool({_SAME_KIND.get(w) for w in mine} & {_SAME_KIND.get(w, w) for w in theirs})
+
+
 def _kind_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """A kind swapped for another before the same noun, at the head of a noun phrase: "a simple
     regret bound" against "a cumulative regret bound", "the Markov chain structure" against "the
@@ -1004,8 +1052,9 @@ def _kind_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
             for j in range(2, len(passage)):
                 theirs = slot(passage, j, width) if stem(passage[j]) == stem(noun) else None
                 if not theirs or _heads(theirs) & claim_heads or not any(_kind_word(w) for w in theirs) \
-                        or {_SIDE_NAME.get(w, w) for w in theirs} & {_SIDE_NAME.get(w) for w in mine}:
-                    continue
+                        or {_SIDE_NAME.get(w, w) for w in theirs} & {_SIDE_NAME.get(w) for w in mine} \
+                        or _same_kind(mine, theirs):
+                    continue  # "the usual CRN reduction" is "the classical CRN reduction"
                 if width == 2 and not (all(_kind_word(w, shortest=4) for w in mine)
                                        and all(_kind_word(w, shortest=4) or w.endswith("'s") for w in theirs)):
                     continue  # two words are a kind only when both have a modifier's shape ("heat kernel", "Green's function")
@@ -1080,15 +1129,27 @@ def _parity_clash(claim: list[str], passage: list[str], context: list[str]) -> t
     """A claim that its subject outperforms ("surpasses the accuracy of classical methods") where
     the passage says it matches or is comparable, and says nowhere that it does better; or that it
     matches what the passage says it outperforms (and never matches)."""
-    said, parity = _affirmed(claim, _OUTPERFORMS), _affirmed(passage, _PARITY)
+    said, parity = _affirmed(claim, _OUTPERFORMS), _affirmed(passage, _PARITY) - _named_words(passage, passage)
     if said and parity and not set(passage) & (_OUTPERFORMS | _BETTER):
         return sorted(said)[0], sorted(parity)[0]
     # the reverse: "matches model-based methods" where the passage says it outperforms them
-    matched, beaten = _affirmed(claim, _PARITY), _affirmed(passage, _OUTPERFORMS)
+    matched, beaten = _affirmed(claim, _PARITY) - _named_words(claim, passage), _affirmed(passage, _OUTPERFORMS)
     if matched and beaten and not set(claim) & (_OUTPERFORMS | _BETTER) \
             and _same_object(claim, matched, passage, beaten) and not _same_object(claim, matched, passage, _PARITY):
         return sorted(matched)[0], sorted(beaten)[0]
     return None
+
+
+def _named_words(tokens: list[str], passage: list[str]) -> set[str]:
+    """The words of `tokens` that end the name of a method the passage writes before "methods",
+    "models" or the like ("matching" in "flow matching methods"): part of a name, not a verb."""
+    names = {(passage[i - 1], passage[i]) for i in range(1, len(passage) - 1)
+             if passage[i + 1] in _METHOD_NOUNS and _content(passage[i - 1])}
+    return {w for i, w in enumerate(tokens) if i and (tokens[i - 1], w) in names}
+
+
+_METHOD_NOUNS = {"method", "methods", "model", "models", "baseline", "baselines", "approach", "approaches",
+                 "objective", "objectives", "loss", "losses"}
 
 
 def _affirmed(tokens: list[str], group: set[str]) -> set[str]:
@@ -1772,6 +1833,10 @@ _AHEAD = _BETTER_THAN | _GREATER | {"larger", "bigger", "faster", "quicker", "fa
                                     "costlier", "pricier", "hungrier"}
 _BEHIND = _WORSE | _LESSER | {"smaller", "fewer", "slower", "behind", "outdone"}
 _SLOWLY = {"slowly", "slow"}  # "more slowly" goes the other way from "more"
+# Verbs of where a thing comes out: "ends up below B", "ranks below B", "falls below B" put it behind B
+# ("models below 3B" compares nothing).
+_STANDING = {"up", "fall", "falls", "fell", "rank", "ranks", "ranked", "remain", "remains", "remained", "stay", "stays",
+             "stayed", "sit", "sits", "land", "lands", "landed", "score", "scores", "scored", "perform", "performs"}
 # Verbs of spending: what they take is a cost ("needs less training data", "uses more memory").
 _SAVES = {"save", "saves", "saved", "saving", "spare", "spares"}  # "save more energy" is no cost
 _SPENDS = {"need", "needs", "needed", "require", "requires", "required", "use", "uses", "used", "consume", "consumes",
@@ -1812,13 +1877,15 @@ def _compared(tokens: list[str]) -> list[tuple[int, set[str], set[str], bool]]:
     a clause with a negation compares nothing here."""
     out = []
     for i, word in enumerate(tokens):
-        opener = word in _COMPARISON_OPENERS | _BEATEN | {"behind"} or (word == "compared" and tokens[i + 1:i + 2] in (["to"], ["with"]))
+        below = word == "below" and tokens[i - 1:i] and tokens[i - 1] in _STANDING  # "ends up below B" is "behind B"
+        opener = word in _COMPARISON_OPENERS | _BEATEN | {"behind"} or below \
+            or (word == "compared" and tokens[i + 1:i + 2] in (["to"], ["with"]))
         if not opener or tokens[i - 1:i] == ["rather"]:
             continue
         start = max((j + 1 for j in range(i) if tokens[j] in _SEGMENT_BREAK), default=0, )
         if any(w in NEGATIONS for w in tokens[start:i + 1]):
             continue
-        direction, turned = _direction(tokens[max(start, i - 6):i + 1])
+        direction, turned = _direction(tokens[max(start, i - 6):i] + ["behind" if below else word])
         linked = tokens[i + 1:i + 2] in (["to"], ["with"], ["by"]) and (word == "compared" or word in _BETTER_THAN | _BEATEN)
         first = i + (2 if linked else 1)  # "superior to B", "outperformed by B"
         if word in _BETTER_THAN | _BEATEN and tokens[i + 1:i + 2] == ["by"]:
@@ -2012,6 +2079,62 @@ def _ease_clash(claim: list[str], passage: list[str], context: list[str]) -> tup
         if common:
             found = said[common[0]], able_words[common[0]]
             return found if mine is claim else (found[1], found[0])
+    return None
+
+
+# Sets of siblings in ML and science writing: each names one of several exclusive things of a kind
+# (a recording modality, a benchmark of a field, an architecture, a task, a way of training, a
+# divergence), so one named where the passage names another, in the same place, is a changed detail.
+_SIBLINGS = (
+    {"zero-shot", "one-shot", "few-shot", "many-shot"},
+    {"eeg", "meg", "ecg", "emg", "eog", "fmri", "mri", "ct", "pet", "ecog"},
+    {"transformer", "transformers", "transformer-based", "cnn", "cnns", "cnn-based", "convolutional", "rnn", "rnns",
+     "recurrent", "lstm", "lstms", "gnn", "gnns", "mlp", "mlps", "graph-based", "attention-based"},
+    {"classification", "regression", "segmentation", "detection", "forecasting", "captioning", "retrieval",
+     "summarization", "docking", "folding"},
+    {"reinforcement", "supervised", "imitation", "contrastive"},
+    {"qm9", "md17", "md22", "rmd17", "qh9", "oc20", "oc22", "omat24", "spice", "ani-1x", "matbench", "mp20"},
+    {"cifar-10", "cifar-100", "imagenet", "mnist", "svhn", "tiny-imagenet", "fashion-mnist"},
+    {"mmlu", "triviaqa", "gsm8k", "humaneval", "spider", "hellaswag", "squad", "mbpp", "truthfulqa", "bbh"},
+    {"era5", "cmip6", "merra-2", "hres", "gfs", "weatherbench"},
+    {"mouse", "mice", "human", "humans", "yeast", "zebrafish", "drosophila", "rat", "rats", "macaque", "macaques"},
+    {"l1", "l2"},
+    {"mae", "rmse", "mse"},
+    {"auroc", "auprc"},
+    {"raman", "infrared", "nmr", "xanes", "exafs", "xrd", "uv-vis"},
+    {"sgd", "adam", "adamw", "rmsprop"},
+    {"kl", "kullback-leibler", "wasserstein", "jensen-shannon", "hellinger"},
+)
+_SIBLING_OF = {w: i for i, group in enumerate(_SIBLINGS) for w in group}
+# One sibling written two ways: singular and plural, "-based", a spelled-out name.
+_SIBLING_ALIASES = {"kullback-leibler": "kl", "mice": "mouse"}
+
+
+def _sibling_key(word: str) -> str:
+    """One spelling of a sibling: "transformers" and "transformer-based" are "transformer"."""
+    word = _SIBLING_ALIASES.get(word, word).removesuffix("-based")
+    return word[:-1] if word.endswith("s") and word[:-1] in _SIBLING_OF else word
+
+
+def _sibling_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """One of a set of siblings (`_SIBLINGS`) that the whole abstract never names, where the passage
+    names another of the set that the claim does not, in the same role: a content word within three
+    words of each is the same ("the few-shot abilities of scFMs" against "the zero-shot capabilities
+    of scFMs", "MMLU, TriviaQA and GSM8K" against "the MMLU, TriviaQA, and Spider datasets", "EEG
+    context" against "MEG context")."""
+    known = {_sibling_key(w) for w in (context or passage) + passage}
+    mine = {_sibling_key(w) for w in claim}
+
+    def near(tokens: list[str], i: int) -> set[str]:
+        return {stem(w) for w in tokens[max(0, i - 3):i] + tokens[i + 1:i + 4] if _content(w)}
+
+    for i, word in enumerate(claim):
+        group = _SIBLING_OF.get(word)
+        if group is None or _sibling_key(word) in known:
+            continue
+        for j, other in enumerate(passage):
+            if _SIBLING_OF.get(other) == group and _sibling_key(other) not in mine and near(claim, i) & near(passage, j):
+                return word, other
     return None
 
 
@@ -2361,7 +2484,8 @@ def _slot_words(claim: list[str], passage: list[str], known_words: list[str]) ->
                 m -= 1
             ours, theirs = " ".join(claim[i:j]), " ".join(passage[m:k])
             if m < k and same_opening(i, m) and not _spelt_alike(ours, theirs) and max(len(w) for w in claim[i:j]) >= 5 \
-                    and not {_canonical(p) for w in passage[m:k] for p in w.split("-") if p} & mine:
+                    and not {_canonical(p) for w in passage[m:k] for p in w.split("-") if p} & mine \
+                    and not _same_kind(claim[i:j], passage[m:k]):
                 return " ".join(claim[i:j + 1]), " ".join(passage[m:k + 1])
     return None
 
@@ -2402,7 +2526,7 @@ _WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _compariso
               _target_clash, _parity_clash, _list_swap, _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap,
               _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash,
               _compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot, _bound_clash,
-              _direction_reversed, _degree_clash, _valence_clash, _frame_swap, _ease_clash)
+              _direction_reversed, _degree_clash, _valence_clash, _frame_swap, _ease_clash, _sibling_swap)
 # The cues a condition and its outcome turned round together are not read by ("short clips transfer
 # worse" for "longer clips transfer better"), and the words of such an outcome: better/worse,
 # improves/degrades, increases/decreases, faster/slower, stronger/weaker ("homogeneity" for

@@ -11,6 +11,7 @@ imports nothing from the project.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # Greek letters, written or spelled, as the Latin letter they are usually typed as (κ is k in "NF-kB").
 _GREEK = dict(zip("αβγδεζηθικλμνξοπρστυφχψω", "abgdezeqiklmnxoprstufcyo"))
@@ -21,9 +22,11 @@ _SPELLED = re.compile(r"(?:(?<=^)|(?<=[-/]))(" + "|".join(_GREEK_NAMES) + r")(?=
 _PIECE = re.compile(r"[0-9A-Za-z\u0370-\u03ff](?:[0-9A-Za-z\u0370-\u03ff\-/\u2010-\u2013]*[0-9A-Za-z\u0370-\u03ff])?")
 
 
+@lru_cache(maxsize=65536)
 def squeezed(name: str) -> str:
     """`name` in one spelling: lower case, spelled or written Greek letters as their Latin
-    initial, without hyphens, dashes or slashes ("av-Beta3" and "αvβ3" are both "avb3")."""
+    initial, without hyphens, dashes or slashes ("av-Beta3" and "αvβ3" are both "avb3"; cached:
+    the grounding check squeezes the same words many times)."""
     lower = _SPELLED.sub(lambda m: _GREEK_NAMES[m.group(1)], name.lower())
     return re.sub(r"[-/\u2010-\u2013]", "", "".join(_GREEK.get(c, c) for c in lower))
 

@@ -281,18 +281,30 @@ def _own_list_counts(claim: str, text: str) -> set[str]:
     """Counts a claim proves by its own enumeration of what `text` names: "four kinds of spectra:
     eDOS, phDOS, XANES and Raman" (or "four kinds of spectra, eDOS, ..., and Raman, and ...")
     counts four items when each item's words are all in `text` (a list holding an item of its own,
-    "three phases: extraction, conflict detection and aggregation", proves no count). The list
-    follows a colon or a comma within four words of the count, and ends at its "and"/"or" item."""
+    "three phases: extraction, conflict detection and aggregation", proves no count), or whatever
+    its items say when the count is of the claim's own points ("on two fronts, needing less data and
+    generalizing better"). The list follows a colon or a comma within four words of the count, and
+    ends at its "and"/"or" item."""
     counts = set()
     for separator in re.finditer(r"[:,]", claim):
         items = _enumeration(claim[separator.end():])
-        if len(items) < 2 or any(variant_share(set(tokenize(item)), text) < 1.0 for item in items):
+        if len(items) < 2:
             continue
-        for word in re.findall(r"[\w.]+", claim[:separator.start()])[-4:]:
+        before = re.findall(r"[\w.]+", claim[:separator.start()])[-4:]
+        stated = all(variant_share(set(tokenize(item)), text) == 1.0 for item in items)
+        for i, word in enumerate(before):
             count = NUMBER_WORDS.get(word.lower(), word)
-            if count.isdigit() and int(count) == len(items):
+            # "helps on two fronts, needing less data and generalizing better": a count of the claim's
+            # own points, whatever words they take
+            own = i + 1 < len(before) and before[i + 1].lower() in _OWN_POINTS
+            if count.isdigit() and int(count) == len(items) and (stated or own):
                 counts.add(count)
     return counts
+
+
+# Nouns that count the points of the claim itself, not things of the source: "on two fronts", "in
+# two parts", "in three respects".
+_OWN_POINTS = {"fronts", "parts", "respects", "ways", "aspects", "counts", "points", "sides"}
 
 
 # "addresses all three", "a phase boundary between the two": a count with no noun after it points

@@ -24,7 +24,7 @@ from typing import Protocol
 
 import numpy as np
 
-from rag.cues import NEGATIONS, NOUN_NEGATIONS, claim_stems, content_stems, contradiction, misattributed, words
+from rag.cues import NEGATIONS, NOUN_NEGATIONS, PHRASE_NEGATIONS, claim_stems, content_stems, contradiction, misattributed, words
 from rag.settings import GroundingSettings, Settings
 from rag.text import numbers_as_digits, shared_share, split_sentences, tokenize, unify_dashes, variant_share
 from rag.sources import Source
@@ -120,12 +120,13 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
     aside = _set_aside(tokens)
     # "at all" and "only limited/a few" hedge rather than overclaim, ", all verbalized," sums up a
     # list the claim gives; "any" after a negation
-    # ("without any labels", "never ... on any benchmark") claims nothing absolute, nor does what
+    # ("without any labels", "never ... on any benchmark", "free of any normalization") claims nothing absolute, nor does what
     # "rather than" sets aside ("rather than by architecture alone")
     said = {w for i, w in enumerate(tokens) if i not in aside
             and not (w == "all" and (tokens[i - 1:i] in (["at"], [","]) or _gathers_list(tokens, i)))
             and not (w == "only" and tokens[i + 1:i + 2] and tokens[i + 1] in _SMALL)
-            and not (w == "any" and set(tokens[:i]) & (NEGATIONS | NOUN_NEGATIONS))
+            and not (w == "any" and (set(tokens[:i]) & (NEGATIONS | NOUN_NEGATIONS)
+                                     or any(tuple(tokens[max(0, i - len(p)):i]) == p for p in PHRASE_NEGATIONS)))
             and not (w == "first" and tokens[i + 1:i + 2] in (["step"], ["steps"]))}  # "a first step toward" begins, it claims no priority
     source = set(words(_joined_phrases(" ".join(abstracts))))
     for group in ABSOLUTES:
