@@ -547,7 +547,9 @@ def _measured(question: str) -> tuple[str, str]:
     if not words or words[0].lower() in _RATIOS:
         return "", ""
     if words[-1].lower() in GENERIC_MEASURES:  # "what pruning ratio": no noun counted, but a measure named
-        return "", " ".join(words) if words[0].lower() not in GENERIC_MEASURES else ""
+        # (a range is two figures of whatever it spans: "what parameter range" names no measure)
+        named = words[0].lower() not in GENERIC_MEASURES and words[-1].lower() != "range"
+        return "", " ".join(words) if named else ""
     return words[-1], " ".join(words)
 
 
