@@ -247,6 +247,7 @@ PARTS_BONUS = 0.1
 # "In the first phase, ..." tells one: it answers "what are the two phases of X" before any other.
 _MADE_OF = re.compile(r"\b(?:consists?\s+of|compris(?:e|es)|(?:is|are)\s+composed\s+of|(?:is|are)\s+made\s+up\s+of)\b", re.IGNORECASE)
 MADE_OF_BONUS = 1.0
+_GENERIC_MEASURE_STEMS = set(tokenize(" ".join(GENERIC_MEASURES)))  # "ratio", "range": no measure's name
 SECOND_RATIO = 0.9
 
 
@@ -876,7 +877,7 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         digits = _with_digits(source)
         if (flags & digits).any():
             flags &= digits  # "how deep", "size range of ...": a figure, not "these three signals"
-        named = _stems(intent.phrase) - _stems(" ".join(GENERIC_MEASURES))
+        named = _stems(intent.phrase) - _GENERIC_MEASURE_STEMS
         if named:  # "what pruning ratio": a figure in a sentence on pruning, not "7.04M SOPs" of another
             flags &= np.array([all(_holds(_stems(source.sentence(i)), w) for w in named) for i in range(len(flags))], dtype=bool)
     if intent.kind == "quantity" and misses_measure(intent, question, source):
