@@ -66,7 +66,7 @@ from functools import lru_cache
 
 import Stemmer
 
-from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, split_sentences, unify_dashes
+from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, spelled_compounds, split_sentences, unify_dashes
 from rag.vocab import has_verb_forms
 
 _STEMMER = Stemmer.Stemmer("english")
@@ -108,6 +108,7 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
      {"degrade", "degrades", "degraded", "degrading", "worsen", "worsens", "worsened", "hurt", "hurts", "harms", "harm"}),
     ({"increase", "increases", "increased", "increasing", "raise", "raises", "raised", "grows", "rises", "growth", "rise",
       "strengthens", "strengthen", "strengthened", "amplifies", "amplify", "enlarge", "enlarges", "enlarged", "widen",
+      "climb", "climbs", "climbed", "climbing",
       "widens", "widened", "expand", "expands", "expanded", "inflate", "inflates", "inflated"},
      {"decrease", "decreases", "decreased", "decreasing", "reduce", "reduces", "reduced", "reducing", "lowers", "lowered",
       "shrinks", "down", "cuts", "drops", "falls", "reduction", "reductions", "decline", "declines",
@@ -118,7 +119,8 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"outperform", "outperforms", "outperformed", "outperforming", "surpass", "surpasses", "beats", "exceeds"},
      {"underperform", "underperforms", "underperformed", "trails", "lags"}),
     ({"better", "best", "superior"}, {"worse", "worst", "inferior"}),
-    ({"faster", "quicker", "accelerates", "accelerate", "accelerated", "speeds", "hastens"},
+    ({"faster", "quicker", "accelerates", "accelerate", "accelerated", "speeds", "hastens", "speedup", "speedups",
+      "speed-up", "speed-ups"},
      {"slower", "slows", "slow", "slowly", "decelerates", "delays", "delay", "delayed", "postpones", "postponed"}),
     ({"maximize", "maximizes", "maximizing", "maximization", "ascent"}, {"minimize", "minimizes", "minimizing", "minimization", "descent"}),
     ({"stable", "stably", "stabilizes", "stabilize"}, {"unstable", "unstably", "destabilizes", "destabilize"}),
@@ -256,6 +258,7 @@ def contradiction_cue(claim: str, passage: str, context: str = "") -> tuple[str,
     for name, late in (("preference_swap", lambda: _preference_swap(_plain_words(claim), plain_passage)),
                        ("set_aside_stated", lambda: _set_aside_stated(claim_words, passage_words)),
                        ("crossed_details", lambda: _crossed_details(claim, passage)),
+                       ("figure_unit_swap", lambda: _figure_unit_swap(claim, passage)),
                        ("reversed_comparison", lambda: None if restated else _reversed_comparison(claim, passage))):
         found = late()
         if found:
@@ -1209,6 +1212,9 @@ def _modified(tokens: list[str]) -> set[tuple[str, str]]:
 
 def _modifier_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     claim_pairs, passage_pairs = _modified(claim), _modified(passage)
+    # "regular grids and irregular ones alike": a modifier of "ones" joined by "and"/"or" names the
+    # other side of the noun just named ("worse than long ones" sets it against the first)
+    joined = {claim[i] for i in range(1, len(claim) - 1) if claim[i + 1] in {"one", "ones"} and claim[i - 1] in {"and", "or"}}
     for left, right in MODIFIERS:
         for side, other in ((left, right), (right, left)):
             for word, head in sorted(claim_pairs):
@@ -1216,7 +1222,7 @@ def _modifier_clash(claim: list[str], passage: list[str], context: list[str]) ->
                     continue
                 same = {w for w, h in passage_pairs if h == head and w in side}
                 opposite = sorted(w for w, h in passage_pairs if h == head and w in other)
-                mine = {w for w, h in claim_pairs if h == head and w in other}
+                mine = {w for w, h in claim_pairs if h == head and w in other} | (joined & other)
                 if opposite and not same and not mine:
                     return f"{word} {head}", f"{opposite[0]} {head}"
     return None
@@ -1506,6 +1512,32 @@ def _bound_clash(claim: list[str], passage: list[str], context: list[str]) -> tu
     return None
 
 
+# A peak ("up to 3.2x", "as much as 57%") and the words that make a figure typical of every case.
+_PEAKS = {("up", "to"), ("as", "much", "as"), ("as", "many", "as")}
+_TYPICAL = {"average", "averages", "averaged", "mean", "typically", "typical", "consistently", "always", "routinely",
+            "reliably", "uniformly", "usually", "generally", "invariably", "every", "each", "whatever", "regardless"}
+
+
+def _peak_as_typical(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A figure the passage gives as a peak ("reduces validation loss by up to 3.2x") that the
+    claim makes typical: "by 3.2x on average", "consistently cuts loss 3.2-fold", "in every
+    setting" in the same clause, the figure not bounded by the claim itself."""
+    peaks = {number: said for number, (side, said) in _bounds(passage).items()
+             if side < 0 and tuple(said.split()[:-1]) in _PEAKS}
+    bounded = _bounds(claim)
+    start = 0
+    for i, token in enumerate(claim + [","]):
+        if token not in _SEGMENT_BREAK - {"and"}:
+            continue
+        clause, start = claim[start:i], i + 1
+        typical = sorted(set(clause) & _TYPICAL)
+        for word in clause:
+            number = _RATIO_NUMBER.sub("", word)
+            if typical and number in peaks and number not in bounded:
+                return f"{word} {typical[0]}", peaks[number]
+    return None
+
+
 def _number_order_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """Two numbers of the passage given each other's place: "increasing the dataset by 3.2x
     reduces loss by up to 10x" against "increasing the dataset by 10x reduces loss by up to
@@ -1546,6 +1578,8 @@ def _counts(tokens: list[str]) -> dict[str, set[str]]:
         count = word if _NUMBER.fullmatch(word) else NUMBER_WORDS.get(word) if word != "one" else None
         if count is None or (i > 0 and tokens[i - 1] in _AMOUNTS):  # "several hundred hours" counts no hours
             continue
+        if tokens[i + 1:i + 2] in (["percent"], ["percentage"], ["times"]):
+            continue  # "92 percent accuracy": a share, no count of things
         for noun in tokens[i + 1:i + 3]:
             if noun in _SEGMENT_BREAK or _NUMBER.match(noun) or noun in NUMBER_WORDS:
                 break
@@ -1842,6 +1876,9 @@ _SAVES = {"save", "saves", "saved", "saving", "spare", "spares"}  # "save more e
 _SPENDS = {"need", "needs", "needed", "require", "requires", "required", "use", "uses", "used", "consume", "consumes",
            "take", "takes", "demand", "demands", "spend", "spends"}
 _BEATEN = {"outdone", "beaten", "bested", "exceeded"}
+# What a method may make do with less of ("with less data", "on fewer labels", "using fewer samples").
+_MAKES_DO = {"with", "on", "using"}
+_RESOURCES = ("data", "sampl", "label", "annot", "exampl", "paramet", "comput", "gpu")
 _COSTS = ("cost", "expens", "pricier", "error", "loss", "mae", "rmse", "mse", "drift", "latenc", "runtim", "memor",
           "storag", "energy", "consum", "hungr", "collaps", "forget", "degrad", "failur", "overhead", "burden")
 
@@ -1864,7 +1901,10 @@ def _direction(window: list[str]) -> tuple[int, bool]:
     after = [w for w in window[at + 1:-1] if _content(w) and w not in _SLOWLY]
     before = [w for w in window[:at] if _content(w)]
     quantity = window[at] if window[at].startswith(_COSTS) else (after[0] if after else before[-1] if before else "")
-    spent = bool(after) and bool(set(window[:at]) & _SPENDS)
+    # what a verb of spending takes ("needs less training data"), and a resource a method makes do
+    # with ("gets by with less data", "trained on fewer labels")
+    spent = bool(after) and bool(set(window[:at]) & _SPENDS
+                                 or (set(window[:at]) & _MAKES_DO and quantity.split("-")[-1].startswith(_RESOURCES)))
     turned = (spent or quantity.split("-")[-1].startswith(_COSTS)) and not set(window[:at]) & _SAVES
     return (-sign if turned else sign), bool(turned)
 
@@ -1878,16 +1918,17 @@ def _compared(tokens: list[str]) -> list[tuple[int, set[str], set[str], bool]]:
     out = []
     for i, word in enumerate(tokens):
         below = word == "below" and tokens[i - 1:i] and tokens[i - 1] in _STANDING  # "ends up below B" is "behind B"
-        opener = word in _COMPARISON_OPENERS | _BEATEN | {"behind"} or below \
+        ahead = word == "ahead" and tokens[i + 1:i + 2] == ["of"]  # "comes out ahead of B"
+        opener = word in _COMPARISON_OPENERS | _BEATEN | {"behind"} or below or ahead \
             or (word == "compared" and tokens[i + 1:i + 2] in (["to"], ["with"]))
-        if not opener or tokens[i - 1:i] == ["rather"]:
+        if not opener or tokens[i - 1:i] == ["rather"] or (word == "than" and _amount_follows(tokens[i + 1:i + 3])):
             continue
         start = max((j + 1 for j in range(i) if tokens[j] in _SEGMENT_BREAK), default=0, )
         if any(w in NEGATIONS for w in tokens[start:i + 1]):
             continue
         direction, turned = _direction(tokens[max(start, i - 6):i] + ["behind" if below else word])
         linked = tokens[i + 1:i + 2] in (["to"], ["with"], ["by"]) and (word == "compared" or word in _BETTER_THAN | _BEATEN)
-        first = i + (2 if linked else 1)  # "superior to B", "outperformed by B"
+        first = i + (2 if linked or ahead else 1)  # "superior to B", "outperformed by B", "ahead of B"
         if word in _BETTER_THAN | _BEATEN and tokens[i + 1:i + 2] == ["by"]:
             direction = -1  # "is outperformed by B": B does better
         end = next((k for k in range(first, min(len(tokens), first + 6)) if tokens[k] in _TARGET_ENDS - {"and", "by"}),
@@ -1897,6 +1938,20 @@ def _compared(tokens: list[str]) -> list[tuple[int, set[str], set[str], bool]]:
         subject = {stem(p) for w in tokens[:i] if _content(w) or w in _SELF for p in [w, *w.split("-")] if _content(p) or p in _SELF}
         out.append((direction, subject - set(negated) - scope, target, turned))
     return out
+
+
+# Fractions and multiples: "less than half a terabyte", "more than a third" bound an amount.
+_FRACTIONS = {"half", "third", "thirds", "quarter", "quarters", "tenth", "tenths", "hundredth", "thousandth", "twice",
+              "double", "triple", "fraction"}
+
+
+def _amount_follows(after: list[str]) -> bool:
+    """Whether the words after a "than" open an amount ("than 500-fold", "than half a terabyte",
+    "than a third", "than ten"): "less than" and "more than" then bound a number, they compare no
+    two sides."""
+    first = after[0] if after else ""
+    word = after[1] if first in {"a", "an", "one"} and len(after) > 1 else first
+    return bool(_NUMBER.match(first)) or first in NUMBER_WORDS or word in _FRACTIONS
 
 
 def _comparisons(tokens: list[str]) -> list[tuple[int, set[str]]]:
@@ -2297,10 +2352,16 @@ def _phrase_swap(claim: list[str], passage: list[str], context: list[str]) -> tu
                                              and not (last and ends in STOPWORDS)):
                 continue
             if any(stem(w) in mine or w.endswith("ly") or any(ch.isdigit() for ch in w) for w in theirs) \
-                    or max(b - a, len(theirs)) < 2:
+                    or max(b - a, len(theirs)) < 2 or _initials_of(claim[a:b], theirs):
                 continue
             return " ".join(claim[a:b]), " ".join(passage[j:e])
     return None
+
+
+def _initials_of(term: list[str], phrase: list[str]) -> bool:
+    """Whether a one-word `term` is the acronym of `phrase`, plural or not: "pdes" of "partial
+    differential equations"."""
+    return len(term) == 1 and len(phrase) >= 2 and term[0].removesuffix("s") == "".join(w[0] for w in phrase)
 
 
 # Verbs of one thing bringing about another: "A gives rise to B" is not "B gives rise to A".
@@ -2513,6 +2574,67 @@ def _unit_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
     return None
 
 
+# Units a figure is written in, by the quantity they measure: a change (percent, percentage points,
+# a factor), a time, an amount of data, a magnitude written onto the number ("7.04M", "7.04G").
+_FIGURE_UNITS = {
+    "%": ("change", "%"), "percent": ("change", "%"), "per cent": ("change", "%"),
+    "percentage point": ("change", "points"), "percentage points": ("change", "points"), "pp": ("change", "points"),
+    "x": ("change", "x"), "×": ("change", "x"), "fold": ("change", "x"), "-fold": ("change", "x"), "times": ("change", "x"),
+    "ms": ("time", "ms"), "millisecond": ("time", "ms"), "milliseconds": ("time", "ms"),
+    "s": ("time", "s"), "sec": ("time", "s"), "secs": ("time", "s"), "second": ("time", "s"), "seconds": ("time", "s"),
+    "min": ("time", "min"), "mins": ("time", "min"), "minute": ("time", "min"), "minutes": ("time", "min"),
+    "h": ("time", "h"), "hr": ("time", "h"), "hrs": ("time", "h"), "hour": ("time", "h"), "hours": ("time", "h"),
+    "day": ("time", "d"), "days": ("time", "d"),
+    "kb": ("data", "KB"), "mb": ("data", "MB"), "gb": ("data", "GB"), "tb": ("data", "TB"), "pb": ("data", "PB"),
+    "kilobytes": ("data", "KB"), "megabytes": ("data", "MB"), "gigabytes": ("data", "GB"), "terabytes": ("data", "TB"),
+    "terabyte": ("data", "TB"), "petabytes": ("data", "PB"),
+}
+_MAGNITUDE_LETTERS = {"k": "thousand", "K": "thousand", "M": "million", "B": "billion", "G": "billion", "T": "trillion"}
+_FIGURE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?:\s*(?:-|to)\s*(\d+(?:\.\d+)?))?(?:([kKMBGT])(?![A-Za-z0-9])|\s*("
+                     + "|".join(sorted((re.escape(u) for u in _FIGURE_UNITS), key=len, reverse=True))
+                     + r")(?![A-Za-z0-9]))", re.IGNORECASE)
+
+
+def _figures(text: str) -> dict[str, set[tuple[str, str]]]:
+    """Each number of `text` -> the (quantity, unit) pairs it is written with: "2.5 minutes" gives
+    2.5 -> (time, min), "12.4%" 12.4 -> (change, %), "5-300×" both 5 and 300 -> (change, x), "7.04M"
+    7.04 -> (magnitude, million); number words are read as digits ("two and a half seconds")."""
+    text = unify_dashes(spelled_compounds(text)).replace("\\%", "%")  # LaTeX writes "57\%"
+    text = re.sub(r"(?<![\w-])[A-Za-z]+(?![\w-])", lambda m: NUMBER_WORDS.get(m.group(0).lower(), m.group(0))
+                  if m.group(0).lower() not in {"one", "s", "h", "x", "k", "m", "b", "g", "t"} else m.group(0), text)
+    out: dict[str, set[tuple[str, str]]] = {}
+    for match in _FIGURE.finditer(text):
+        first, last, letter, unit = match.groups()
+        if letter:
+            if letter.lower() not in {"k"} and not letter.isupper():
+                continue  # "5 m" is five metres, no magnitude
+            kind = ("magnitude", _MAGNITUDE_LETTERS[letter])
+        else:
+            kind = _FIGURE_UNITS[unit.lower()] if unit.lower() in _FIGURE_UNITS else _FIGURE_UNITS[unit]
+        for number in (first, last) if last else (first,):
+            out.setdefault(_plain_number(number), set()).add(kind)
+    return out
+
+
+def _plain_number(number: str) -> str:
+    """One spelling per value: "34.0" is 34."""
+    return number.rstrip("0").rstrip(".") if "." in number else number
+
+
+def _figure_unit_swap(claim: str, passage: str) -> tuple[str, str] | None:
+    """A figure of the passage given another unit of the same quantity: "12.4 percentage points"
+    for "by 12.4%", "a 40% speedup" for "a 40-fold speedup", "two and a half seconds" for "2.5
+    minutes", "244.34 GB" for "244.34 TB", "7.04G SOPs" for "7.04M SOPs" (the claim never writes the
+    number in the passage's unit)."""
+    theirs = _figures(passage)
+    for number, kinds in sorted(_figures(claim).items()):
+        for quantity, unit in sorted(kinds):
+            other = sorted(u for q, u in theirs.get(number, set()) if q == quantity and (q, u) not in kinds)
+            if other and (quantity, unit) not in theirs.get(number, set()):
+                return f"{number} {unit}", f"{number} {other[0]}"
+    return None
+
+
 def _spelt_alike(a: str, b: str) -> bool:
     """Whether `a` and `b` are one word spelt two ways ("ischemic" and "ischaemic", "modelling"
     and "modeling": four fifths of their letters align) or words of one root ("radioiodine" and
@@ -2526,7 +2648,7 @@ _WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _compariso
               _target_clash, _parity_clash, _list_swap, _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap,
               _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash,
               _compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot, _bound_clash,
-              _direction_reversed, _degree_clash, _valence_clash, _frame_swap, _ease_clash, _sibling_swap)
+              _direction_reversed, _degree_clash, _valence_clash, _frame_swap, _ease_clash, _sibling_swap, _peak_as_typical)
 # The cues a condition and its outcome turned round together are not read by ("short clips transfer
 # worse" for "longer clips transfer better"), and the words of such an outcome: better/worse,
 # improves/degrades, increases/decreases, faster/slower, stronger/weaker ("homogeneity" for
@@ -2540,4 +2662,5 @@ _DIRECTION_WORD_CUES = frozenset({_antonym_clash, _modifier_clash, _comparison_s
                                   _swapped_modifiers, _crossed_opposites, _direction_clash})
 # Every cue's name, as `contradiction_cue` reports it.
 CUE_NAMES = [c.__name__.strip("_") if c else "prefix_clash" for c in _WORD_CUES] + ["preference_swap", "set_aside_stated",
-                                                                                  "crossed_details", "reversed_comparison"]
+                                                                                  "crossed_details", "figure_unit_swap",
+                                                                                  "reversed_comparison"]

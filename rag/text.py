@@ -48,6 +48,12 @@ NUMBER_WORDS.update({f"{w}fold": n for w, n in list(NUMBER_WORDS.items())})  # "
 # Words in a source that state a count without a digit ("the second phase" has at least two).
 COUNT_WORDS = {w: str(i) for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}
 COUNT_WORDS.update({"both": "2", "pair": "2", "twice": "2", "dual": "2", "thrice": "3", "dozen": "12", "decade": "10"})
+# Verbs that multiply or divide by a factor: "halves the demand" states a factor of two.
+# ("a double descent", "a triple product" are no verbs: the bare form counts only for "halve")
+FACTOR_VERBS = {w: n for n, stem in (("2", "halv"), ("2", "doubl"), ("3", "tripl"), ("4", "quadrupl"))
+                for w in (f"{stem}es", f"{stem}ed", f"{stem}ing")} | {"halve": "2"}
+COUNT_WORDS.update(FACTOR_VERBS)
+COUNT_WORDS.update({"half": "2", "halves": "2", "double": "2"})
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -158,8 +164,12 @@ def key_terms(claim: str) -> set[str]:
             continue
         elif lower in NUMBER_WORDS:
             terms.add(NUMBER_WORDS[lower])
+        elif lower in FACTOR_VERBS and (i + 1 == len(words) or words[i + 1].lower() != "as"):
+            terms.add(FACTOR_VERBS[lower])  # "halves the demand" states 2; "doubles as a threshold" nothing
         elif "-" in lower and (head := lower.split("-")[0]) in NUMBER_WORDS and head != "one":
-            terms.add(NUMBER_WORDS[head])  # "two-stream" counts two
+            # "two-stream" counts two; "fifty-thousand-step" fifty thousand
+            scale_word = _SCALES.get(lower.split("-")[1]) if head not in _SCALES else None
+            terms.add(str(int(NUMBER_WORDS[head]) * scale_word) if scale_word else NUMBER_WORDS[head])
         elif any(c.isdigit() for c in stem) or any(c.isupper() for c in stem[1:]) or (i > 0 and stem[0].isupper()):
             terms.add(lower)
     return terms
@@ -201,7 +211,10 @@ def missing_terms(claim: str, text: str) -> list[str]:
     present.update(COUNT_WORDS[w] for w in re.findall(r"[a-z]+", lowered) if w in COUNT_WORDS)
     if re.search(r"\bone\b[^.;]*\bthe other\b", lowered):
         present.add("2")  # "one phase transition ..., and the other ..." states two
+    # "Qwen3-8B" names a model of 8 billion parameters: the claim may say "8B parameters"
+    present.update(_scaled(m.group(1), _SCALES["million" if m.group(2) == "M" else "billion"]) for m in _NAMED_MAGNITUDE.finditer(text))
     present.update(_own_list_counts(claim, text))
+    present.update(_derived_numbers(claim, text))
     present.update(_anaphoric_counts(claim))
     present.update(_listed_counts(claim, text))
     present.update(_rounded_numbers(claim, present))
@@ -224,6 +237,8 @@ def missing_terms(claim: str, text: str) -> list[str]:
         parts = [p for p in term.split("-") if p]
         if len(parts) > 1 and all(occurs(p) for p in parts):
             continue
+        if _BOUND_PREFIX.match(term) and occurs(_BOUND_PREFIX.sub("", term)):
+            continue  # "sub-3B models" are the source's models "below 3B"
         name = _name_part(term, claim)
         if (name != term and occurs(name)) or (not _is_number(term) and any(written_alike(t, claim, forms) for t in {term, name})):
             continue
@@ -258,6 +273,8 @@ def _dimensions_written(term: str, text: str) -> bool:
     return bool(re.search(r"\b(?:" + "|".join([found.group(1), *spelled]) + r")[-\s]dimensional\b", text))
 
 
+# A prefix that bounds a figure: "sub-3B", "sub-second", "near-1000".
+_BOUND_PREFIX = re.compile(r"^(?:sub|super|near|over|under)-(?=\d)")
 # A scale word after a vague amount states no number: "several hundred hours", "a few thousand cells".
 _VAGUE_SCALE = re.compile(r"\b(?:several|a few|few|many|some)\s+(?:hundred|thousand|million|billion)\b", re.IGNORECASE)
 _MIDDLE_DOT = re.compile(r"(?<=\d)\u00b7(?=\d)")
@@ -286,11 +303,13 @@ def _own_list_counts(claim: str, text: str) -> set[str]:
     generalizing better"). The list follows a colon or a comma within four words of the count, and
     ends at its "and"/"or" item."""
     counts = set()
-    for separator in re.finditer(r"[:,]", claim):
+    for separator in re.finditer(r"[:,(]", claim):
         items = _enumeration(claim[separator.end():])
         if len(items) < 2:
             continue
-        before = re.findall(r"[\w.]+", claim[:separator.start()])[-4:]
+        # "four spectrum families are tested (eDOS, phDOS, XANES, Raman)": a list in parentheses
+        # may close the clause that counts it
+        before = re.findall(r"[\w.]+", claim[:separator.start()])[-5 if separator.group(0) == "(" else -4:]
         stated = all(variant_share(set(tokenize(item)), text) == 1.0 for item in items)
         for i, word in enumerate(before):
             count = NUMBER_WORDS.get(word.lower(), word)
@@ -376,10 +395,10 @@ def _rounded_numbers(claim: str, present: set[str]) -> set[str]:
 
 
 # Words that bound a number from below ("more than 244 TB" for 244.34 TB) or above ("under 50" for 47).
-_BOUNDED = re.compile(r"\b(more than|greater than|over|above|exceeding|at least|no less than|upwards of|in excess of|"
-                      r"less than|fewer than|under|below)\s+(\d+(?:\.\d+)?)\b")
-_LOWER_BOUNDS = {"more than", "greater than", "over", "above", "exceeding", "at least", "no less than", "upwards of",
-                 "in excess of"}
+_BOUNDED = re.compile(r"\b(more than|greater than|over|above|exceeding|exceeds|tops|at least|no less than|upwards of|"
+                      r"in excess of|less than|fewer than|under|below)\s+(\d+(?:\.\d+)?)\b")
+_LOWER_BOUNDS = {"more than", "greater than", "over", "above", "exceeding", "exceeds", "tops", "at least", "no less than",
+                 "upwards of", "in excess of"}
 
 
 def _bounded_numbers(claim: str, present: set[str]) -> set[str]:
@@ -395,6 +414,50 @@ def _bounded_numbers(claim: str, present: set[str]) -> set[str]:
             met = any(value <= v <= 1.1 * value and (v > value or bound in {"at least", "no less than"}) for v in values)
         else:
             met = any(0.9 * value <= v < value for v in values)
+        if met:
+            out.add(_normalise_number(written))
+    return out
+
+
+# A ratio or a change in percent that a claim works out from two figures of one source sentence
+# ("more than 500-fold" or "a cut of more than 99 percent" for "reduces 244.34 TB to 0.43 TB"):
+# the number, then its unit; the words before it that bound or round it.
+_DERIVED = re.compile(r"(?:\b(more than|over|above|at least|upwards of|in excess of|less than|under|below|about|"
+                      r"approximately|roughly|around|nearly|almost|some)\s+)?(\d+(?:\.\d+)?)\s*(-?fold|x|×|times|%|percent)"
+                      r"(?![a-z0-9])")
+
+
+def _derived_numbers(claim: str, text: str) -> set[str]:
+    """The ratios ("568-fold", "more than 500x") and percent changes ("a cut of more than 99
+    percent", "about 40% faster") of `claim` that two figures of one sentence of `text` give: the
+    larger over the smaller for a ratio, the change from one to the other in percent. A bare
+    number must round to it, a bounded one lie on its side of it within a fifth, a rounded one
+    within a twentieth."""
+    out: set[str] = set()
+    wanted = _DERIVED.findall(numbers_as_digits(claim.lower()))
+    if not wanted:
+        return out
+    ratios: set[float] = set()
+    changes: set[float] = set()
+    for a, b in split_sentences(text):
+        figures = {float(_normalise_number(n)) for n in _NUMBER.findall(_expand_thousands(text[a:b]))}
+        for big in figures:
+            for small in figures:
+                if big > small > 0:
+                    ratios.add(big / small)
+                    changes.update({100 * (1 - small / big), 100 * (big / small - 1)})
+    for bound, written, unit in wanted:
+        value = float(written)
+        candidates = changes if unit in {"%", "percent"} else ratios
+        if bound in {"more than", "over", "above", "at least", "upwards of", "in excess of"}:
+            met = any(value <= v <= 1.2 * value for v in candidates)
+        elif bound in {"less than", "under", "below"}:
+            met = any(0.8 * value <= v < value for v in candidates)
+        elif bound:
+            met = any(abs(v - value) <= 0.05 * value for v in candidates)
+        else:
+            digits = len(written.split(".")[1]) if "." in written else 0
+            met = any(round(v, digits) == value for v in candidates)
         if met:
             out.add(_normalise_number(written))
     return out
@@ -431,6 +494,8 @@ def first_line(exc: BaseException, limit: int = 300) -> str:
 _THOUSANDS = re.compile(r"(?<![A-Za-z\d.])(\d+(?:\.\d+)?)[kK](?![A-Za-z\d])")
 # "7.04M SOPs", "1B–13B parameters": a magnitude letter after a number that no hyphen ties to a
 # name ("Qwen3-8B" names a model and stays as written; "1B-13B" is a range).
+# "Qwen3-8B": a magnitude a hyphen ties to a name, read as a number only where a claim's own figure may meet it.
+_NAMED_MAGNITUDE = re.compile(r"(?<=[A-Za-z\d]-)(\d+(?:\.\d+)?)([MB])(?![A-Za-z\d])")
 _MAGNITUDE = re.compile(r"(?:(?<![A-Za-z\d.\-])|(?<=\d[MB]-))(\d+(?:\.\d+)?)([MB])(?![A-Za-z\d])")
 # "191 thousand tokens", "7.04 million SOPs": a number in digits times a scale word.
 _DIGIT_SCALE = re.compile(r"(?<![A-Za-z\d.])(\d+(?:\.\d+)?)\s+(thousand|million|billion)\b", re.IGNORECASE)

@@ -34,7 +34,7 @@ from rag.sources import Source
 # present when any of its words is.
 ABSOLUTES: list[set[str]] = [
     {"only", "solely", "alone", "purely", "exclusively"},
-    {"all", "every", "universally", "any"},
+    {"all", "every", "universally", "any", "whatever", "whichever"},  # "whatever the sample size"
     {"always", "invariably"},
     {"guarantee", "guarantees", "guaranteed", "prove", "proves", "proved", "proven"},
     {"clearly", "vastly", "dramatically"},
@@ -137,6 +137,35 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
     return ""
 
 
+# Words that state a finding as settled, and words that leave it open: a claim that settles what
+# its passage leaves open ("the authors establish a phase transition" for "regimes suggesting a
+# phase transition") overclaims.
+_SETTLED = {"prove", "proves", "proved", "proven", "establish", "establishes", "established", "confirm", "confirms",
+            "confirmed", "settle", "settles", "settled", "solved", "definitively", "conclusively", "undoubtedly",
+            "certainly"}
+_OPEN = {"suggest", "suggests", "suggested", "suggesting", "may", "might", "could", "hypothesize", "hypothesizes",
+         "hypothesise", "hypothesises", "hint", "hints", "hinting", "indicate", "indicates", "indicating", "possibly",
+         "potentially", "plausibly", "seem", "seems", "appear", "appears", "perhaps", "speculate", "conjecture"}
+
+
+def unstated_certainty(claim: str, passage: str) -> str:
+    """A reason when `claim` settles ("proves", "establishes", "confirms", "is solved") what the
+    sentence of `passage` carrying most of its content words only leaves open ("suggests", "may",
+    "hypothesize", "hint"), and neither the claim hedges nor that sentence settles anything
+    itself; else ""."""
+    said = set(words(claim))
+    settled = sorted(said & _SETTLED)
+    if not settled or said & _OPEN or said & NEGATIONS:
+        return ""
+    wanted = claim_stems(claim)
+    best, shared = _carrying_sentence(wanted, passage)
+    theirs = set(words(best))
+    hedged = sorted(theirs & _OPEN)
+    if hedged and not theirs & _SETTLED and shared >= 0.5 * len(wanted):
+        return f"'{settled[0]}' is more certain than the cited source, which says '{hedged[0]}'"
+    return ""
+
+
 _PREPOSITIONS = {"on", "in", "across", "for", "of", "over", "to", "at", "with", "by", "from", "under", "among", "than",
                  "and", "or", "is", "are", "be", "nearly", "almost", "not"}
 _DETERMINERS = {"the", "of", "these", "those", "its", "their", "our", "such", "other", "possible"}
@@ -204,14 +233,20 @@ def only_asked(claim: str, passage: str) -> str:
     wanted = claim_stems(claim)
     if not wanted or set(words(claim)) & _ASKING:
         return ""
+    best, shared = _carrying_sentence(wanted, passage)
+    if best.strip().endswith("?") and shared >= 0.6 * len(wanted):
+        return "the source only asks this, it does not state it"
+    return ""
+
+
+def _carrying_sentence(wanted: set[str], passage: str) -> tuple[str, int]:
+    """(the first sentence of `passage` holding most of the stems `wanted`, how many it holds)."""
     best, shared = "", 0
     for a, b in split_sentences(passage) or [(0, len(passage))]:
         common = len(wanted & content_stems(passage[a:b]))
         if common > shared:
-            best, shared = passage[a:b].strip(), common
-    if best.endswith("?") and shared >= 0.6 * len(wanted):
-        return "the source only asks this, it does not state it"
-    return ""
+            best, shared = passage[a:b], common
+    return best, shared
 
 
 def _joined_phrases(text: str) -> str:
@@ -306,7 +341,7 @@ def contradiction_floor(claim: str, passages: list[Passage], sources: list[Sourc
         abstract = next((s.abstract for s in sources if s.n == passage.n), "")
         reason = reason or contradiction(claim, passage.text, abstract) or misattributed(claim, passage.text, abstract)
     if aligned:
-        reason = reason or only_asked(claim, aligned.text)
+        reason = reason or only_asked(claim, aligned.text) or unstated_certainty(claim, aligned.text)
     reason = reason or unstated_absolute(claim, [s.abstract for s in sources])
     reason = reason or unstated_priority(claim, [s.abstract for s in sources])
     return Verdict(False, reason) if reason else None
