@@ -215,6 +215,7 @@ def missing_terms(claim: str, text: str) -> list[str]:
     present.update(_scaled(m.group(1), _SCALES["million" if m.group(2) == "M" else "billion"]) for m in _NAMED_MAGNITUDE.finditer(text))
     present.update(_own_list_counts(claim, text))
     present.update(_derived_numbers(claim, text))
+    present.update(_factors_in_percent(claim, text))
     present.update(_anaphoric_counts(claim))
     present.update(_listed_counts(claim, text))
     present.update(_rounded_numbers(claim, present))
@@ -460,6 +461,25 @@ def _derived_numbers(claim: str, text: str) -> set[str]:
             met = any(round(v, digits) == value for v in candidates)
         if met:
             out.add(_normalise_number(written))
+    return out
+
+
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:\\?%|percent\b)")
+_FACTOR_VERB = re.compile(r"\b(more than |over |nearly |almost |roughly |about )?(" + "|".join(FACTOR_VERBS) + r")\b")
+
+
+def _factors_in_percent(claim: str, text: str) -> set[str]:
+    """The factors of the claim's factor verbs that a percent of `text` states: "more than halves
+    the error" for "reduces the error by 57%" (a cut of 50% or more), "roughly doubles" for "by
+    98%" (a rise within five points of 100%)."""
+    percents = [float(p) for p in _PERCENT.findall(text)]
+    out = set()
+    for bound, verb in _FACTOR_VERB.findall(claim.lower()):
+        factor = int(FACTOR_VERBS[verb])
+        change = 100 * (1 - 1 / factor) if verb.startswith("halv") else 100 * (factor - 1)
+        top = 100 if verb.startswith("halv") else float("inf")
+        if any((change <= p <= top) if bound.strip() in {"more than", "over"} else abs(p - change) <= 5 for p in percents):
+            out.add(str(factor))
     return out
 
 

@@ -37,7 +37,7 @@ EFFICIENT = "We find that coarse-grained samplers are substantially more data-ef
 TOOLS = "Using tools from partial differential equations and graph theory, we characterize regimes of forgetting."
 MESHES = "Our results show that MeshNet outperforms prior solvers across both regular and irregular meshes."
 SAMPLES = "On the small split, TriNet reduces energy MAE by 40% at 20K samples only."
-LATEX = "On the small split, TriNet reduces energy MAE by 40\\% at 20K samples only."
+LATEX = "On the small split, TriNet reduces energy MAE by 60\\% at 20K samples only."
 SUGGEST = "Our results suggest that the grid code can be viewed as a spectral embedding of the graph Laplacian."
 PROVE = "We prove that the grid code is a spectral embedding of the graph Laplacian."
 
@@ -58,7 +58,7 @@ CASES = [
     ("DiffSolve is about 30 times slower at inference than classical solvers.", SPEEDUP, "antonym_clash"),
     ("On data efficiency, Boltzmann Emulators come out well ahead of coarse-grained samplers.", EFFICIENT,
      "reversed_comparison"),
-    ("TriNet lowers energy MAE by 40 percentage points at 20K samples.", LATEX, "figure_unit_swap"),
+    ("TriNet lowers energy MAE by 60 percentage points at 20K samples.", LATEX, "figure_unit_swap"),
     ("Pretraining makes WeatherNet's validation loss climb by 2.5x.", PRETRAIN, "antonym_clash"),
     # true claims now kept
     ("The archive fits into less than half a terabyte once compressed.", ARCHIVE + COMPRESSION, None),
@@ -74,7 +74,7 @@ CASES = [
     ("For WeatherNet, ten times more data brings validation loss down by as much as 2.5-fold.", SCALING, None),
     ("Coarse-grained samplers are less data-efficient than Boltzmann Emulators.", EFFICIENT, "modifier_clash"),
     ("On data efficiency, coarse-grained samplers come out well ahead of Boltzmann Emulators.", EFFICIENT, None),
-    ("TriNet lowers energy MAE by 40 percent at 20K samples.", LATEX, None),
+    ("TriNet lowers energy MAE by 60 percent at 20K samples.", LATEX, None),
     ("Boltzmann Emulators use more data than coarse-grained samplers.", EFFICIENT, None),
     ("Using tools from ODEs and graph theory, the authors characterize regimes of forgetting.", TOOLS, "phrase_swap"),
     ("On regular meshes, MeshNet trails prior solvers.", MESHES, "direction_clash"),
@@ -113,8 +113,10 @@ def test_figures_written_another_way_or_worked_out_are_in_the_source() -> None:
     assert missing_terms("Instruction-tuned models in the sub-3B range collapse faster.",
                          "Instruction-tuned models below 3B exhibit faster collapse than base models.") == []
     assert missing_terms("The method halves the error.", "The method reduces the error by half.") == []
+    assert missing_terms("With 20K samples, TriNet more than halves the energy MAE.", LATEX) == []
     # guards: a factor the source never states; "doubles as" multiplies nothing; another bound figure
     assert missing_terms("Sparse coding halves the metabolic demand.", "Sparse coding lowers the metabolic demand.") == ["2"]
+    assert missing_terms("With 20K samples, TriNet triples the energy MAE.", LATEX) == ["3"]
     assert missing_terms("Its BN scale doubles as the threshold.", "Its BN scale serves as the threshold.") == []
     assert missing_terms("Models in the sub-5B range collapse faster.", "Models below 3B exhibit faster collapse.") != []
     # guards: a ratio the figures do not give, a magnitude of another size, a list of another length
