@@ -45,7 +45,7 @@ import numpy as np
 from rag.bibliography import authors_of, record_fact
 from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of, writes_in_a_row
 from rag.conversation import asked_of
-from rag.intent import GENERIC_MEASURES, Intent, classify, compound_parts, extreme_measure, listed_detail
+from rag.intent import GENERIC_MEASURES, Intent, asked_thing, classify, compound_parts, extreme_measure, listed_detail
 from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, content_query, headed_phrases
 from rag.sources import Source
@@ -847,10 +847,13 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         stated = remedied if remedied.any() else stated
         setting = (np.arange(len(flags)) < first_own) & ~asking & (first_own < len(flags))
         flags = stated if stated.any() else setting if setting.any() else flags
-    head = tokenize(intent.phrase.split()[-1]) if intent.kind == "general" and intent.phrase else []
+    # "what is the latent dimension of WLA", "what is X's Cohen's kappa": the thing asked for, also
+    # when no question word takes it as object (`rag.intent.asked_thing`)
+    phrase = (intent.phrase or asked_thing(question)) if intent.kind == "general" else ""
+    head = tokenize(phrase.split()[-1]) if phrase else []
     if head and head[-1] in _CATEGORY_HEADS:  # "which steering method": the abstract may say "steering" alone
         # "what two components": a count and a category name nothing the abstract must hold
-        head = sorted(_stems(intent.phrase)) if _stems(intent.phrase) - _CATEGORY_HEADS - _NUMBER_STEMS else []
+        head = sorted(_stems(phrase)) if _stems(phrase) - _CATEGORY_HEADS - _NUMBER_STEMS else []
     if head and not any(_holds(_stems(source.abstract), word) for word in head):
         return np.zeros(len(flags), dtype=bool)  # "what GPU was it trained on": the abstract never says
     if intent.kind == "check" and intent.phrase:  # "does X need matrix multiplications": a sentence on them
@@ -880,6 +883,12 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         named = _stems(intent.phrase) - _GENERIC_MEASURE_STEMS
         if named:  # "what pruning ratio": a figure in a sentence on pruning, not "7.04M SOPs" of another
             flags &= np.array([all(_holds(_stems(source.sentence(i)), w) for w in named) for i in range(len(flags))], dtype=bool)
+    # "what learning rate schedule did X use", "what is the batch size of X": the measure named, its
+    # effect or unit aside ("size"), must be written in the abstract for a figure of it to be given
+    thing = [w for w in tokenize(asked_thing(question)) if w not in _EFFECTS | _GENERIC_MEASURE_STEMS and not _UNITS.search(w)] \
+        if intent.kind == "quantity" and not intent.noun else []
+    if thing and not _holds(_stems(source.abstract), thing[-1]):
+        return np.zeros(len(flags), dtype=bool)
     if intent.kind == "quantity" and misses_measure(intent, question, source):
         return np.zeros(len(flags), dtype=bool)  # "how many joules", "what batch size": never mentioned, in no form
     if intent.kind == "quantity" and intent.noun:
