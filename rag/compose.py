@@ -390,13 +390,16 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
 
 def _in_turn(first: str, then: str, sources: list[Source], max_sentences: int, ratio: float) -> list[Statement]:
     """The answer to `first` (a question for a paper), then that to `then` asked of the paper it
-    quotes by the paper's name ("what dataset did it use?" -> "what dataset did SpikeInit use?")."""
+    quotes by the paper's name ("what dataset did it use?" -> "what dataset did SpikeInit use?", "on
+    what data?" -> "on what data of SpikeInit?"), or as put when the paper has no name."""
     head = compose(first, classify(first), sources, max_sentences, ratio)
     top = next((src for src in sources if head and src.n == head[0].n), None)
-    name = display_name(top) if top else ""
-    if not name:
+    if top is None:
         return head
-    asked = asked_of(then, name)
+    name = display_name(top)
+    asked = asked_of(then, name) if name else then  # a paper with no name: the second question as put, of it alone
+    if name and asked == then:  # "Which paper X, and on what data?": no pronoun, still asked of the paper found
+        asked = f"{then.rstrip(' ?')} of {name}?"
     shown = {statement.text for statement in head}
     # the first part's answer already told which paper this is: "UniSparse: " is not said again
     said = [st for st in compose(asked, classify(asked), [top], max_sentences, ratio) if st.text not in shown]

@@ -104,7 +104,9 @@ _ASKED_OF = re.compile(
 _ABOUT_THE_WORK = {"idea", "ideas", "takeaway", "takeaways", "novelty", "intuition", "motivation", "conclusion", "conclusions",
                    "message", "summary", "gist", "significance", "meaning", "point", "name", "title", "focus", "topic",
                    "subject", "story", "claim", "claims", "hypothesis", "thesis", "premise", "question", "answer",
-                   "result", "results", "finding", "findings", "outcome", "outcomes", "status", "state", "use", "relevance"}
+                   "result", "results", "finding", "findings", "outcome", "outcomes", "status", "state", "use", "relevance",
+                   "observation", "observations", "insight", "insights", "principle", "principles", "rationale", "logic",
+                   "reasoning", "secret", "key"}
 # Words that say "a number" rather than what is counted ("by what factor", "what percentage"); "range"
 # says two of them ("what parameter range do the models span": "1B–13B parameters").
 GENERIC_MEASURES = {"factor", "number", "percentage", "fraction", "proportion", "margin", "extent", "degree", "amount", "ratio",
@@ -394,16 +396,28 @@ _THEN_ASKS = re.compile(r",?\s+and\s+(?=(?:what|which|how|who|when|where|does|di
                         r"\b(?:it|its|this\s+paper|that\s+paper|the\s+paper)\b)", re.IGNORECASE)
 
 
+_THEN_DETAIL = re.compile(r"(?:,\s+and|\?)\s+(?=(?:(?:in|on|at|by|with|from|for|under|to|across)\s+)?(?:what|which|how|who|where|when)\b)",
+                          re.IGNORECASE)
+
+
 def compound_parts(question: str) -> tuple[str, str] | None:
     """("Which paper X?", "what dataset did it use?") for a question for one paper followed by a
     question about it ("Which paper X, and what dataset did it use?"), or a question naming a paper
-    followed by another about it ("What does UniSparse do and how accurate is it?"); None for any
-    other question."""
+    followed by another about it ("What does UniSparse do and how accurate is it?"), or a question for
+    one paper followed by a clause or sentence asking a detail ("Which paper X, and how deep?", "Is there
+    a paper that X? What did it find?"); None for any other question."""
     match = _THEN_ASKS.search(question)
+    if match:
+        first, then = question[:match.start()].rstrip(" ,") + "?", question[match.end():]
+        return (first, then) if classify(first).kind == "paper" or names_in(first) else None
+    # "Which paper X, and how deep?", "Which paper X, and on what data?", "Is there a paper that X? What
+    # did it find?": after a question for one paper, a clause or a sentence asking a detail asks it of
+    # the paper found, with no pronoun for it
+    match = _THEN_DETAIL.search(question)
     if not match:
         return None
-    first, then = question[:match.start()].rstrip(" ,") + "?", question[match.end():]
-    return (first, then) if classify(first).kind == "paper" or names_in(first) else None
+    first, then = question[:match.start()].rstrip(" ,?") + "?", question[match.end():]
+    return (first, then) if classify(first).kind == "paper" and not _THEN_ASKS.search(first) else None
 
 
 def classify(question: str) -> Intent:
