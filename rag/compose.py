@@ -417,7 +417,9 @@ def _silence(top: Source, intent: Intent, question: str) -> list[Statement]:
     if not (name and name <= set(tokenize(question))) and not calls_by_name(question, top.hit.title, top.abstract) \
             and not mentions_name(question, top.abstract):
         return []
-    return [Statement(f"{_the_abstract(top)} {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
+    thing = asked_thing(question) if intent.kind == "general" and not intent.phrase else ""
+    missing = f"does not give the {thing}" if thing else intent.missing_phrase()  # "does not give the latent dimension"
+    return [Statement(f"{_the_abstract(top)} {missing} [{top.n}].", top.n, silent=True)]
 
 
 def bears_on(sentence: str, question: str, source: Source) -> bool:

@@ -27,8 +27,9 @@ _ANAPHORA = re.compile(
     re.IGNORECASE,
 )
 # A thing of an earlier answer pointed back at: "in those runs", "those task pairs", "does that benchmark
-# cover", "in that study" ("that" after a preposition or an auxiliary, not the conjunction of "a paper that uses").
-_POINTS_BACK = re.compile(r"\b(?:these|those)\s+(?!(?:are|were|do|did|have|had)\b)[a-z][\w-]*"
+# cover", "in that study" ("that" after a preposition or an auxiliary, not the conjunction of "a paper that uses";
+# "these results" may be the asker's own, `test_these_outside_of_them_is_no_reference`).
+_POINTS_BACK = re.compile(r"\bthose\s+(?!(?:are|were|do|did|have|had)\b)[a-z][\w-]*"
                           r"|\b(?:in|on|of|for|from|by|with|across|does|do|did|is|was)\s+(?:this|that)\s+(?!(?:is|was|does|did)\b)[a-z][\w-]*",
                           re.IGNORECASE)
 # A reference to one thing: "it", "its", "this paper", "that method", "the model".

@@ -496,8 +496,8 @@ def asked_thing(question: str) -> str:
     match = _ASKED_OF.search(question)
     if not match:
         return ""
-    words = re.sub(r"['’]s(?=\s|$)", "", match.group("what") or match.group("owned") or match.group("long")).split()
-    head = words[-1].lower()
+    words = (match.group("what") or match.group("owned") or match.group("long")).split()
+    head = re.sub(r"['’]s$", "", words[-1].lower())
     if head in _RELATIONAL | _ADVERBS | _ABOUT_THE_WORK or head in GENERIC_MEASURES or words[0].lower().rstrip("s") in ("kind", "type", "sort") \
             or re.search(r"[^e]ed$", head):  # "what is MindZero rewarded for": a verb's participle, no thing
         return ""

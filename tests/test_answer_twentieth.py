@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from rag.conversation import is_follow_up, standalone_question
-from rag.intent import asked_thing
+from rag.intent import asked_thing, compound_parts
+from test_answer_nineteenth import _asked_after  # a question asked after earlier turns, each answered
 
 SPIKEINIT = "000_711129f47277f084#5"
 WLA = "003_cb611f67ebca296c#2"
@@ -16,17 +17,10 @@ CONFSLEEPNET = "000_711129f47277f084#3"
 MEGXL = "000_711129f47277f084#19"
 
 
-def _asked_after(answerer, question: str, *earlier: str):
-    history: list[dict] = []
-    for turn in earlier:
-        history += [{"role": "user", "content": turn}, {"role": "assistant", "content": answerer.ask(turn, history=history).answer}]
-    return answerer.ask(question, history=history)
-
-
 @pytest.mark.parametrize("question,thing", [
     ("what is the latent dimension of WLA?", "latent dimension"),
     ("what's the batch size of MEG-XL?", "batch size"),
-    ("what is ConfSleepNet's Cohen's kappa?", "Cohen kappa"),  # the owner named, then what it has
+    ("what is ConfSleepNet's Cohen's kappa?", "Cohen's kappa"),  # the owner named, then what it has
     ("What learning rate schedule did SpikeInit use?", "learning rate schedule"),  # three words before the auxiliary
     # what a paper is or does, a kind, a participle or a choice: no thing the abstract must write
     ("what is the main idea of WLA?", ""),
@@ -38,6 +32,11 @@ def _asked_after(answerer, question: str, *earlier: str):
 ])
 def test_the_thing_a_question_asks_for_without_a_question_words_object(question, thing):
     assert asked_thing(question) == thing
+
+
+def test_the_silence_names_the_thing_asked_for(extractive):
+    assert extractive.ask("what is the latent dimension of WLA?").answer == "The WLA abstract does not give the latent dimension [1]."
+    assert "does not give the Cohen's kappa" in extractive.ask("what is ConfSleepNet's Cohen's kappa?").answer
 
 
 @pytest.mark.parametrize("question,paper", [
@@ -86,3 +85,31 @@ def test_a_follow_up_pointing_back_at_the_quoted_papers_runs_is_asked_of_it(extr
                           "Which paper gets spiking networks to train without batch norm, and how deep did they go?")
     assert "SpikeInit" in answer.standalone_question, answer.standalone_question
     assert {c.paper_id for c in answer.citations} == {SPIKEINIT}
+
+
+@pytest.mark.parametrize("question,parts", [
+    ("Which paper trains very deep spiking networks without normalization, and how deep?",
+     ("Which paper trains very deep spiking networks without normalization?", "how deep?")),
+    ("Which paper predicts Hamiltonian matrices with SO(2) operations, and on which datasets was it tested?",
+     ("Which paper predicts Hamiltonian matrices with SO(2) operations?", "on which datasets was it tested?")),
+    ("Is there a paper that adds protein language model embeddings to MD surrogates? What do they improve?",
+     ("Is there a paper that adds protein language model embeddings to MD surrogates?", "What do they improve?")),
+    # no question for a paper first, or a description holding "and how": one question
+    ("What does UniSparse constrain, and how much energy is saved?", None),  # a named paper: only with a pronoun
+    ("How does LABO balance LLM predictions and experiments? What does it gain?", None),
+    ("Which paper explains why and how LoRA forgets?", None),
+])
+def test_a_detail_asked_after_a_question_for_one_paper_is_asked_of_it(question, parts):
+    assert compound_parts(question) == parts
+
+
+def test_a_compound_question_whose_detail_the_found_paper_lacks_gives_the_paper_then_its_silence(extractive):
+    answer = extractive.ask("Which paper trains spiking networks without normalization, and on what image datasets?")
+    assert not answer.refused and "SpikeInit" in answer.answer and "abstract does not name a dataset" in answer.answer, answer.answer
+    assert {c.paper_id for c in answer.citations} == {SPIKEINIT}
+
+
+def test_a_detail_asked_in_a_second_sentence_is_answered_from_the_paper_found(extractive):
+    answer = extractive.ask("Is there a paper where LLMs play both sender and receiver in Bayesian persuasion? "
+                            "In which dialogue scenarios was it tested?")
+    assert "recommendation letters" in answer.answer, answer.answer
