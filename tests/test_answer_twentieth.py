@@ -9,13 +9,7 @@ import pytest
 
 from rag.conversation import is_follow_up, standalone_question
 from rag.intent import asked_thing, compound_parts
-from test_answer_nineteenth import _asked_after  # a question asked after earlier turns, each answered
-
-SPIKEINIT = "000_711129f47277f084#5"
-WLA = "003_cb611f67ebca296c#2"
-CONFSLEEPNET = "000_711129f47277f084#3"
-MEGXL = "000_711129f47277f084#19"
-
+from test_answer_nineteenth import SPIKEINIT, _asked_after  # a question asked after earlier turns, each answered
 
 @pytest.mark.parametrize("question,thing", [
     ("what is the latent dimension of WLA?", "latent dimension"),
@@ -32,6 +26,12 @@ MEGXL = "000_711129f47277f084#19"
 ])
 def test_the_thing_a_question_asks_for_without_a_question_words_object(question, thing):
     assert asked_thing(question) == thing
+
+
+# the papers asked about by name below
+WLA = "003_cb611f67ebca296c#2"
+CONFSLEEPNET = "000_711129f47277f084#3"
+MEGXL = "000_711129f47277f084#19"
 
 
 def test_the_silence_names_the_thing_asked_for(extractive):
