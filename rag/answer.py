@@ -193,9 +193,6 @@ class Answerer:
         sources = prepare_sources(relevant, asked, self.retriever.embedder, self.retriever.store,
                                   max_sentences=self.settings.answer.max_source_sentences)
         intent = Intent("papers") if listing else classify(asked)
-        parts = compound_parts(asked)
-        if parts and classify(parts[0]).kind == "paper":  # "Which paper X, and how many parameters ...?": a paper is sought first
-            intent = Intent("paper")
         if intent.kind == "general" and sources and bare_topic(asked) and not calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
             intent = Intent("paper")  # "spiking state space model for event-camera object detection?": a paper on it is asked for
         sources, silence = self._fitting(intent, asked, sources, listing)
