@@ -417,6 +417,8 @@ def compound_parts(question: str) -> tuple[str, str] | None:
     if not match:
         return None
     first, then = question[:match.start()].rstrip(" ,?") + "?", question[match.end():]
+    if len(re.findall(r"[\w-]+", then)) <= 3:  # "..., and how deep?", "..., and by what factor?": one question
+        return None
     return (first, then) if classify(first).kind == "paper" and not _THEN_ASKS.search(first) else None
 
 
