@@ -88,8 +88,8 @@ def test_a_follow_up_pointing_back_at_the_quoted_papers_runs_is_asked_of_it(extr
 
 
 @pytest.mark.parametrize("question,parts", [
-    ("Which paper trains very deep spiking networks without normalization, and what depth did it reach?",
-     ("Which paper trains very deep spiking networks without normalization?", "what depth did it reach?")),
+    ("Which paper trains very deep spiking networks without normalization, and to what depth exactly?",
+     ("Which paper trains very deep spiking networks without normalization?", "to what depth exactly?")),
     ("Which paper trains deep SNNs, and how deep?", None),  # a bare detail: one question (test_answer_lead16)
     ("Which paper predicts Hamiltonian matrices with SO(2) operations, and on which datasets was it tested?",
      ("Which paper predicts Hamiltonian matrices with SO(2) operations?", "on which datasets was it tested?")),
