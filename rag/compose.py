@@ -45,7 +45,7 @@ import numpy as np
 from rag.bibliography import authors_of, record_fact
 from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of, writes_in_a_row
 from rag.conversation import asked_of
-from rag.intent import GENERIC_MEASURES, Intent, classify, compound_parts, extreme_measure, listed_detail
+from rag.intent import GENERIC_MEASURES, Intent, asked_thing, classify, compound_parts, extreme_measure, listed_detail
 from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, content_query, headed_phrases
 from rag.sources import Source
@@ -390,13 +390,16 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
 
 def _in_turn(first: str, then: str, sources: list[Source], max_sentences: int, ratio: float) -> list[Statement]:
     """The answer to `first` (a question for a paper), then that to `then` asked of the paper it
-    quotes by the paper's name ("what dataset did it use?" -> "what dataset did SpikeInit use?")."""
+    quotes by the paper's name ("what dataset did it use?" -> "what dataset did SpikeInit use?", "on
+    what data?" -> "on what data of SpikeInit?"), or as put when the paper has no name."""
     head = compose(first, classify(first), sources, max_sentences, ratio)
     top = next((src for src in sources if head and src.n == head[0].n), None)
-    name = display_name(top) if top else ""
-    if not name:
+    if top is None:
         return head
-    asked = asked_of(then, name)
+    name = display_name(top)
+    asked = asked_of(then, name) if name else then  # a paper with no name: the second question as put, of it alone
+    if name and asked == then:  # "Which paper X, and on what data?": no pronoun, still asked of the paper found
+        asked = f"{then.rstrip(' ?')} of {name}?"
     shown = {statement.text for statement in head}
     # the first part's answer already told which paper this is: "UniSparse: " is not said again
     said = [st for st in compose(asked, classify(asked), [top], max_sentences, ratio) if st.text not in shown]
@@ -414,7 +417,9 @@ def _silence(top: Source, intent: Intent, question: str) -> list[Statement]:
     if not (name and name <= set(tokenize(question))) and not calls_by_name(question, top.hit.title, top.abstract) \
             and not mentions_name(question, top.abstract):
         return []
-    return [Statement(f"{_the_abstract(top)} {intent.missing_phrase()} [{top.n}].", top.n, silent=True)]
+    thing = asked_thing(question) if intent.kind == "general" and not intent.phrase else ""
+    missing = f"does not give the {thing}" if thing else intent.missing_phrase()  # "does not give the latent dimension"
+    return [Statement(f"{_the_abstract(top)} {missing} [{top.n}].", top.n, silent=True)]
 
 
 def bears_on(sentence: str, question: str, source: Source) -> bool:
@@ -847,10 +852,13 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         stated = remedied if remedied.any() else stated
         setting = (np.arange(len(flags)) < first_own) & ~asking & (first_own < len(flags))
         flags = stated if stated.any() else setting if setting.any() else flags
-    head = tokenize(intent.phrase.split()[-1]) if intent.kind == "general" and intent.phrase else []
+    # "what is the latent dimension of WLA", "what is X's Cohen's kappa": the thing asked for, also
+    # when no question word takes it as object (`rag.intent.asked_thing`)
+    phrase = (intent.phrase or asked_thing(question)) if intent.kind == "general" else ""
+    head = tokenize(phrase.split()[-1]) if phrase else []
     if head and head[-1] in _CATEGORY_HEADS:  # "which steering method": the abstract may say "steering" alone
         # "what two components": a count and a category name nothing the abstract must hold
-        head = sorted(_stems(intent.phrase)) if _stems(intent.phrase) - _CATEGORY_HEADS - _NUMBER_STEMS else []
+        head = sorted(_stems(phrase)) if _stems(phrase) - _CATEGORY_HEADS - _NUMBER_STEMS else []
     if head and not any(_holds(_stems(source.abstract), word) for word in head):
         return np.zeros(len(flags), dtype=bool)  # "what GPU was it trained on": the abstract never says
     if intent.kind == "check" and intent.phrase:  # "does X need matrix multiplications": a sentence on them
@@ -880,6 +888,12 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         named = _stems(intent.phrase) - _GENERIC_MEASURE_STEMS
         if named:  # "what pruning ratio": a figure in a sentence on pruning, not "7.04M SOPs" of another
             flags &= np.array([all(_holds(_stems(source.sentence(i)), w) for w in named) for i in range(len(flags))], dtype=bool)
+    # "what learning rate schedule did X use", "what is the batch size of X": the measure named, its
+    # effect or unit aside ("size"), must be written in the abstract for a figure of it to be given
+    thing = [w for w in tokenize(asked_thing(question)) if w not in _EFFECTS | _GENERIC_MEASURE_STEMS and not _UNITS.search(w)] \
+        if intent.kind == "quantity" and not intent.noun else []
+    if thing and not _holds(_stems(source.abstract), thing[-1]):
+        return np.zeros(len(flags), dtype=bool)
     if intent.kind == "quantity" and misses_measure(intent, question, source):
         return np.zeros(len(flags), dtype=bool)  # "how many joules", "what batch size": never mentioned, in no form
     if intent.kind == "quantity" and intent.noun:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from rag.intent import classify
 from rag.query import papers_requested
 from rag.text import names_in
 from rag.titles import is_generic_term
@@ -25,12 +26,21 @@ _ANAPHORA = re.compile(
     r"its|it|they|their|them|(?<=\bof )(?:these|those)|(?<=\bwhich )one(?!\s+of\b))\b",
     re.IGNORECASE,
 )
+# A thing of an earlier answer pointed back at: "in those runs", "those task pairs", "does that benchmark
+# cover", "in that study" ("that" after a preposition or an auxiliary, not the conjunction of "a paper that uses";
+# "these results" may be the asker's own, `test_these_outside_of_them_is_no_reference`).
+_POINTS_BACK = re.compile(r"\bthose\s+(?!(?:are|were|do|did|have|had)\b)[a-z][\w-]*"
+                          r"|\b(?:in|on|of|for|from|by|with|across|does|do|did|is|was)\s+(?:this|that)\s+(?!(?:is|was|does|did)\b)[a-z][\w-]*",
+                          re.IGNORECASE)
 # A reference to one thing: "it", "its", "this paper", "that method", "the model".
 _SINGULAR = re.compile(r"\b(?:it|its|(?:this|that|the)\s+(?:paper|method|model|approach|work|framework|study|one))\b",
                        re.IGNORECASE)
 _CONTINUATION = re.compile(r"^\s*(?:and|also|what about|how about|and what about)\b[\s,]*", re.IGNORECASE)
 # "vs tdbn", "compared to rfdiffusion": the other side of a comparison with the paper on hand.
 _OTHER_SIDE = re.compile(r"^\W*(?:vs\.?|versus|compared?\s+(?:to|with)|against)\s+", re.IGNORECASE)
+# A question opening on a question word or an auxiliary: not a bare noun phrase ("datasets?").
+_QUESTION_START = re.compile(r"^\W*(?:what|which|who|whose|how|why|when|where|is|are|was|were|do|does|did|can|could|should|"
+                             r"has|have|name|list|give|show|tell)\b", re.IGNORECASE)
 _QUESTION_WORDS = frozenset(
     "what which who whom whose how why when where does do did is are was were can could should would "
     "the a an of in on for to about paper papers method model approach propose proposes proposed use used "
@@ -132,12 +142,12 @@ def earlier_answers(history: list[dict] | None) -> list[str]:
 
 
 def is_follow_up(question: str, calls_paper: Callable[[str], bool] | None = None) -> bool:
-    """True when the question leans on an earlier turn (a pronoun, "and ..."/"what about ...", or a
-    bare "what dataset?" / "how deep?" naming no topic). A field acronym ("which VLM does it start
+    """True when the question leans on an earlier turn (a pronoun, "and ..."/"what about ...", a thing
+    pointed back at, "in those runs", or a bare "what dataset?" / "how deep?" naming no topic). A field acronym ("which VLM does it start
     from?") is no name of a topic of its own, nor, when `calls_paper` is given, a name it says
     calls no stored paper ("what AUROC does it get?", "what is its ImageNet accuracy?")."""
     return bool(_CONTINUATION.match(question)) or (not _own_names(question, calls_paper) and bool(_ANAPHORA.search(question))) \
-        or _bare(question)
+        or _bare(question) or (not _own_names(question, calls_paper) and not papers_requested(question) and bool(_POINTS_BACK.search(question)))
 
 
 def _terse(question: str, calls_paper: Callable[[str], bool] | None) -> bool:
@@ -282,6 +292,8 @@ def _resolve(question: str, previous: str, subject: str, subjects: list[str] | N
     if holds_term and other and not _ANAPHORA.search(other) and _unheld(other, holds_term):
         return other, subject_of(other) or subject  # "what about equiformer?": a thing of no stored paper, asked alone
     match = _ANAPHORA.search(rest)
+    if not match and classify(rest).kind == "entity" and not _QUESTION_START.match(rest):
+        return f"{subject}'s {rest.strip(' ?')}?", subject  # "datasets?" -> "SpikeInit's datasets?": the thing asked for ends it
     if not match:
         return f"{rest.rstrip(' ?')} of {subject}?", subject
     reference = match.group(0).lower()

@@ -89,6 +89,24 @@ _ASKED_SUBJECT = re.compile(
     rf"^\W*(?:what|which)\s+(?!of\b)(?P<what>(?:[\w-]+\s+)?(?!{_WORK})(?!of\b)[\w-]+)\s+(?-i:[a-z]{{3,}}(?:ed|es|s))\s+"
     r"(?:the|a|an|its|their|this|these|those)\b"
     r"|^\W*(?:what|which)\s+(?P<owner>[\w-]+)['’]s\s", re.IGNORECASE)
+# The thing asked for when it is no question word's object before an auxiliary: "what is the latent
+# dimension of WLA", "what's the batch size of MEG-XL", "what is ConfSleepNet's Cohen's kappa" (the owner
+# named, then what it has), "what learning rate schedule did SpikeInit use" (three words before the auxiliary).
+_THING_WORD = r"(?!(?:the|a|an|of|for|in|on|by|with|to|and|or|is|are|was|were|does|do|did)\b)[\w-]+(?:['’]s)?"
+_THING = rf"(?:{_THING_WORD}\s+){{0,2}}?{_THING_WORD}"
+_ASKED_OF = re.compile(
+    rf"^\W*what(?:['’]s|\s+(?:is|was|are|were))\s+(?:the\s+(?P<what>{_THING})\s+(?:of|for|in|on|used\s+by|behind)\s+\S"
+    rf"|(?P<owner>[\w-]*[A-Z0-9][\w-]*)['’]s\s+(?P<owned>{_THING})\s*\??\s*$)"
+    rf"|^\W*(?:what|which)\s+(?P<long>(?:{_THING_WORD}\s+){{2}}{_THING_WORD})\s+(?:does|do|did|is|are|was|were)\s+\S",
+    re.IGNORECASE)
+# Heads of such a phrase that ask what a paper is or does, not for a detail it may leave out
+# ("what is the main idea of X", "what's the takeaway of X"); these keep a question "general" with no phrase.
+_ABOUT_THE_WORK = {"idea", "ideas", "takeaway", "takeaways", "novelty", "intuition", "motivation", "conclusion", "conclusions",
+                   "message", "summary", "gist", "significance", "meaning", "point", "name", "title", "focus", "topic",
+                   "subject", "story", "claim", "claims", "hypothesis", "thesis", "premise", "question", "answer",
+                   "result", "results", "finding", "findings", "outcome", "outcomes", "status", "state", "use", "relevance",
+                   "observation", "observations", "insight", "insights", "principle", "principles", "rationale", "logic",
+                   "reasoning", "secret", "key"}
 # Words that say "a number" rather than what is counted ("by what factor", "what percentage"); "range"
 # says two of them ("what parameter range do the models span": "1B–13B parameters").
 GENERIC_MEASURES = {"factor", "number", "percentage", "fraction", "proportion", "margin", "extent", "degree", "amount", "ratio",
@@ -378,16 +396,30 @@ _THEN_ASKS = re.compile(r",?\s+and\s+(?=(?:what|which|how|who|when|where|does|di
                         r"\b(?:it|its|this\s+paper|that\s+paper|the\s+paper)\b)", re.IGNORECASE)
 
 
+_THEN_DETAIL = re.compile(r"(?:,\s+and|\?)\s+(?=(?:(?:in|on|at|by|with|from|for|under|to|across)\s+)?(?:what|which|how|who|where|when)\b)",
+                          re.IGNORECASE)
+
+
 def compound_parts(question: str) -> tuple[str, str] | None:
     """("Which paper X?", "what dataset did it use?") for a question for one paper followed by a
     question about it ("Which paper X, and what dataset did it use?"), or a question naming a paper
-    followed by another about it ("What does UniSparse do and how accurate is it?"); None for any
-    other question."""
+    followed by another about it ("What does UniSparse do and how accurate is it?"), or a question for
+    one paper followed by a clause or sentence asking a detail ("Which paper X, and how deep?", "Is there
+    a paper that X? What did it find?"); None for any other question."""
     match = _THEN_ASKS.search(question)
+    if match:
+        first, then = question[:match.start()].rstrip(" ,") + "?", question[match.end():]
+        return (first, then) if classify(first).kind == "paper" or names_in(first) else None
+    # "Which paper X, and how deep?", "Which paper X, and on what data?", "Is there a paper that X? What
+    # did it find?": after a question for one paper, a clause or a sentence asking a detail asks it of
+    # the paper found, with no pronoun for it
+    match = _THEN_DETAIL.search(question)
     if not match:
         return None
-    first, then = question[:match.start()].rstrip(" ,") + "?", question[match.end():]
-    return (first, then) if classify(first).kind == "paper" or names_in(first) else None
+    first, then = question[:match.start()].rstrip(" ,?") + "?", question[match.end():]
+    if len(re.findall(r"[\w-]+", then)) <= 3:  # "..., and how deep?", "..., and by what factor?": one question
+        return None
+    return (first, then) if classify(first).kind == "paper" and not _THEN_ASKS.search(first) else None
 
 
 def classify(question: str) -> Intent:
@@ -456,6 +488,22 @@ def classify(question: str) -> Intent:
         return Intent("general", "", asked.group("what"))
     subject = _ASKED_SUBJECT.search(question)  # "what optimizer trained X": the phrase is "optimizer"
     return Intent("general", "", (subject.group("what") or subject.group("owner")) if subject else "")
+
+
+def asked_thing(question: str) -> str:
+    """The thing "what is the X of P" / "what's P's X" / "what A B C did P use" asks for ("latent
+    dimension", "Cohen's kappa", "learning rate schedule"), which the abstract must write for a
+    sentence of it to give it; "" for any other question, or one asking what the paper is or does
+    ("what is the main idea of X", "what is the role of Y in X")."""
+    match = _ASKED_OF.search(question)
+    if not match:
+        return ""
+    words = (match.group("what") or match.group("owned") or match.group("long")).split()
+    head = re.sub(r"['’]s$", "", words[-1].lower())
+    if head in _RELATIONAL | _ADVERBS | _ABOUT_THE_WORK or head in GENERIC_MEASURES or words[0].lower().rstrip("s") in ("kind", "type", "sort") \
+            or re.search(r"[^e]ed$", head):  # "what is MindZero rewarded for": a verb's participle, no thing
+        return ""
+    return " ".join(words)
 
 
 # What makes a question more than a topic: a question word or auxiliary anywhere, alternatives ("A or
