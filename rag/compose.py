@@ -36,6 +36,7 @@ abstract[start:end] of its source.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -166,8 +167,9 @@ _BASELINE_NOUNS = {"baseline", "baselines", "competitor", "competitors"}
 _LEANS = re.compile(r"\b(?:these|those)\s+(?:two|three|four|five|six|several)\b", re.IGNORECASE)
 # "How many parameters": a count of things, which an abstract never mentioning them does not state.
 # Units ("how many terabytes") are no things: the abstract may write them otherwise ("TB").
-_HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
-_HOW_MANY_OR_MUCH = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
+# A count asked for: "how many X", and tersely "X count", "number of X" (`rag.intent` reads which).
+_HOW_MANY = re.compile(r"\bhow\s+many\b|\bcounts?\b|\bnumber\s+of\b", re.IGNORECASE)
+_HOW_MANY_OR_MUCH = re.compile(r"\bhow\s+(?:many|much)\b|\bcounts?\b|\bnumber\s+of\b", re.IGNORECASE)
 # What a "what X does Y reach" question may ask for that an abstract states in other words ("improving the mCSI by 34.0%").
 _EFFECTS = set(tokenize("gain gains improvement improvements reduction reductions increase decrease drop boost change "
                         "speedup speed-up size performance value result results difference margin"))
@@ -1062,8 +1064,9 @@ def named_apart(question: str, papers: list[tuple[str, str]]) -> list[int]:
 def _misses_compared(question: str, sources: list[Source]) -> bool:
     """True when the question compares two things and one of them is in no source: its head word (the
     last word before a preposition, "norm" of "layer norm on imagenet"; each part of a hyphenated one,
-    "pangu" and "weather" of "pangu-weather") occurs in no abstract, nor does an acronym of its last
-    words ("CNNs" for "convolutional neural networks"). A pro-form ("the standard ones") is no head."""
+    "pangu" and "weather" of "pangu-weather") occurs in no abstract, or its last two telling words
+    ("layer normalization") are never written together (`_written_together`), nor does an acronym of
+    its last words ("CNNs" for "convolutional neural networks"). A pro-form ("the standard ones") is no head."""
     match = _SIDES.search(question)
     if not match:
         return False
@@ -1075,7 +1078,24 @@ def _misses_compared(question: str, sources: list[Source]) -> bool:
         parts = [stem for part in words[-1].split("-") for stem in tokenize(part)]
         if not all(_holds(held, stem) for stem in parts) and not _initialisms(words) & held:
             return True
+        if not _written_together(words, sources) and not _initialisms(words) & held:
+            return True
     return False
+
+
+def _written_together(side: list[str], sources: list[Source]) -> bool:
+    """True unless the compared `side` is two plain lower-case words ("layer normalization") that no
+    source writes one after the other: they name one thing, and "1000-layer SNN without
+    normalization" does not write layer normalization. A longer side, a name, a possessive, an
+    untelling word ("neural networks") or punctuation is left to the head-word check."""
+    if len(side) != 2 or not all(re.fullmatch(r"[a-z]{3,}", word) for word in side):
+        return True
+    stems = [tokenize(word) for word in side]
+    if any(len(s) != 1 or s[0] in _UNTELLING for s in stems):
+        return True
+    # each word by the letters it shares with its stem ("coding" and "code": "cod"), any ending after them
+    opening = [os.path.commonprefix([word, s[0]]) for word, s in zip(side, stems)]
+    return any(writes_in_a_row(opening, f"{src.hit.title} {src.abstract}") for src in sources)
 
 
 def _initialisms(words: list[str]) -> set[str]:
@@ -1092,6 +1112,8 @@ _UNTELLING = set(tokenize("much many little few big bigger large larger small sm
                           "amount percent percentage roughly exactly times ten model models network networks method methods "
                           "data dataset datasets task tasks learning approach framework system systems result results "
                           "performance neural deep "
+                          # how things counted differ from each other ("how many distinct LLM families")
+                          "distinct different unique separate individual total overall "
                           # the reader's own plans ("which paper should I read first on X")
                           "read reading first start begin recommend recommended"))
 
@@ -1305,7 +1327,7 @@ def misses_measure(intent: Intent, question: str, source: Source) -> bool:
     if not telling or abbreviated(words, acronyms(text)):
         return False
     held = stems_of(text)
-    return not all(any(holds_stem(held, stem) for stem in _telling(word)) for word in telling)
+    return not all(any(holds_stem(held, stem) for stem in _telling(word)) or _acronym_held(word.lower(), held) for word in telling)
 
 
 # A figure standing alone in a question ("100 million", "1000-layer", "12.4%"); digits inside a name
