@@ -496,14 +496,20 @@ def _line_sentence(source: Source, intent: Intent, question: str) -> int:
     opening sentence speaking of the field ("Data-driven models are revolutionizing weather
     forecasting.") or one about other work ("However, existing studies often rely on weather data in
     pixel space"): then the best of the authors' own sentences holding as much of the topic, else the
-    one saying what they did (`_did`). A list line says what each paper does."""
+    one saying what they did (`_did`) when it holds some of the topic. A list line says what each
+    paper does, and shows why it is listed."""
     scores = _scores(source, intent, question)
     best = int(np.argmax(scores))
     if _OWN.search(source.sentence(best)) or not (best == 0 or _sets_scene(source.sentence(best))):
         return best
     focus = _focus(source, content_query(question))  # "study" of "which papers study X" is no evidence
     own = [i for i in range(len(scores)) if i != best and focus[i] >= focus[best] and _OWN.search(source.sentence(i))]
-    return max(own, key=lambda i: scores[i]) if own else _in_full(source, _did(source))
+    if own:
+        return max(own, key=lambda i: scores[i])
+    did = _in_full(source, _did(source))
+    # what the authors did, unless it holds none of the topic the scene-setting sentence holds: a line
+    # must show why the paper is listed ("Composing diffusion models ..." for "which papers use diffusion models")
+    return best if focus[did] == 0 < focus[best] else did
 
 
 def _in_full(source: Source, i: int) -> int:
@@ -708,7 +714,7 @@ def _focus(source: Source, question: str) -> np.ndarray:
     own = _own_words(source, question)
     question = _LOCATOR.sub(" ", _EXCLUDED.sub(" ", question))
     sentences = _sentence_stems(source)
-    names = " ".join(t for t in key_terms(question) if not t[0].isdigit())
+    names = " ".join(t for t in key_terms(question) if not t[0].isdigit() and t not in FIELD_ACRONYMS)  # "RL" is a topic
     words = sorted(_stems(question) - _stems(" ".join(own)) - _stems(names) - _QUANTIFIERS)
     held = np.array([[_holds(stems, w) for w in words] for stems in sentences], dtype=np.float64).reshape(len(sentences), len(words))
     counts = held.sum(axis=0)
@@ -722,16 +728,22 @@ def _own_words(source: Source, question: str) -> set[str]:
     return set(" ".join([display_name(source).lower(), *called]).split())
 
 
+# Each field acronym with its long form, singular (`rag.query.FIELD_ACRONYMS`: "rl", "reinforcement learning").
+_FIELD_LONG_FORMS = [(a, f) for a, f in FIELD_ACRONYMS.items() if not a.endswith("s")]
+
+
 def _sentence_stems(source: Source) -> list[set[str]]:
     """Each sentence's stems, with the long form of each acronym the abstract defines that it uses and
-    the acronym of each long form it spells out ("LCs" also holds "lateral connections")."""
+    the acronym of each long form it spells out ("LCs" also holds "lateral connections"), a field
+    acronym's too ("reinforcement learning" holds "RL")."""
     defined = {a: f for a, f in defined_acronyms(plain_markup(source.abstract)).items() if len(a) > 1}
     stems = []
     for i in range(len(source.spans)):
         sentence = plain_markup(source.sentence(i))
         words = set(re.findall(r"[a-z0-9-]+", sentence.lower()))
         extra = " ".join(f"{a} {f}" for a, f in defined.items() if a in words or f in sentence.lower())
-        stems.append(_stems(f"{sentence} {extra}"))
+        fields = " ".join(a for a, f in _FIELD_LONG_FORMS if f in sentence.lower())  # "reinforcement learning" is RL
+        stems.append(_stems(f"{sentence} {extra} {fields}"))
     return stems
 
 

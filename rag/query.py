@@ -90,8 +90,10 @@ _CLIPPED = {
     "evals": "evaluations", "impl": "implementation",
 }
 # A suffix saying what a work is about, which abstracts never write: "weather-related works",
-# "LLM-focused papers" ("-based" is kept: "model-based methods" is a kind of method).
+# "LLM-focused papers".
 _ABOUT_WORK = re.compile(r"(?<=\w)-(?:related|oriented|focused|centric|themed)\b", re.IGNORECASE)
+# An acronym's "-based" is the acronym ("RL-based papers", "LLM-based agents"); "model-based" stays.
+_ACRONYM_BASED = re.compile(r"\b([A-Z]{2,6}s?)-based\b")
 # Normalization layers typed short: "batch norm", "layer-norm", "group norms".
 _NORM_LAYER = re.compile(r"\b(batch|layer|group|instance)[ -]norm(s?)\b", re.IGNORECASE)
 _SHORT_WORD = re.compile(r"(?<![\w/.'-])[A-Za-z][\w'./]*(?![\w'-])")
@@ -155,7 +157,7 @@ def plain_question(question: str) -> str:
             return f"{expansion}{tail}"
         return word
 
-    question = _ABOUT_WORK.sub("", question)
+    question = _ACRONYM_BASED.sub(r"\1", _ABOUT_WORK.sub("", question))
     question = _NORM_LAYER.sub(lambda m: f"{m.group(1)} normalization{'s' if m.group(2) else ''}", question)
     return american_spelling(_SHORT_WORD.sub(spell, question))
 

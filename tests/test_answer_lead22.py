@@ -89,3 +89,21 @@ def test_a_compared_thing_whose_words_no_abstract_writes_together_is_refused(ext
 def test_a_compared_thing_written_with_other_endings_is_held(extractive):
     answer = extractive.ask("Population coding versus sparse coding in the E-I lateral connection network: when is each used?")
     assert not answer.refused, answer.answer
+
+
+def test_an_acronym_based_topic_is_the_acronym():
+    assert plain_question("RL-based papers?") == "RL papers?"
+    assert plain_question("model-based methods") == "model-based methods"
+
+
+def test_a_field_acronym_in_capitals_is_evidence_for_a_list_line(extractive):
+    # before: "RL" counted as a paper's name, no evidence, and the lines quoted sentences without RL
+    answer = extractive.ask("RL papers?")
+    assert answer.answer.count("reinforcement learning") >= 2, answer.answer
+
+
+def test_a_list_line_shows_why_the_paper_is_listed(extractive):
+    # before: ACE's line quoted "We identify Marginal Path Collapse ...", which never says diffusion
+    answer = extractive.ask("Which papers use diffusion models?")
+    line = next(line for line in answer.answer.splitlines() if line.startswith("- ACE"))
+    assert "diffusion" in line, answer.answer
