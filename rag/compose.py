@@ -1124,8 +1124,6 @@ _UNTELLING = set(tokenize("much many little few big bigger large larger small sm
                           "amount percent percentage roughly exactly times ten model models network networks method methods "
                           "data dataset datasets task tasks learning approach framework system systems result results "
                           "performance neural deep "
-                          # how things counted differ from each other ("how many distinct LLM families")
-                          "distinct different unique separate individual total overall "
                           # the reader's own plans ("which paper should I read first on X")
                           "read reading first start begin recommend recommended"))
 
@@ -1318,6 +1316,10 @@ _TRAINING_SETTING = re.compile(r"\b(?:learning[\s-]+rates?|weight[\s-]+decay|war
                                r"batch[\s-]+sizes?|dropout(?:[\s-]+rates?)?|random\s+seeds?)\b", re.IGNORECASE)
 
 
+# Words saying how the things counted differ from each other ("how many distinct LLM families"), not what they are.
+_COUNT_QUALIFIERS = frozenset("distinct different unique separate individual total overall".split())
+
+
 def misses_measure(intent: Intent, question: str, source: Source) -> bool:
     """True when a figure question counts or names a measure the source never mentions, in words or
     as an acronym: "how many GPUs", "what learning rate", "what batch size" asked of an abstract
@@ -1334,7 +1336,7 @@ def misses_measure(intent: Intent, question: str, source: Source) -> bool:
     phrases = headed_phrases(fold_accents(intent.phrase))  # "components make up": "components", not the verb
     words = phrases[0][0] if phrases else []
     telling = [w for w in words if _telling(w) and not _UNITS.search(w) and not set(tokenize(w)) & _EFFECTS
-               and w.lower() not in GENERIC_MEASURES]
+               and w.lower() not in GENERIC_MEASURES | _COUNT_QUALIFIERS]
     text = f"{source.hit.title} {source.abstract}"
     if not telling or abbreviated(words, acronyms(text)):
         return False
