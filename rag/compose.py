@@ -386,8 +386,36 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         chosen += (findings or own)[:1]
     if intent.kind == "check":
         chosen += _covering(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
+    if intent.kind == "entity" and _asks_several(intent, question):
+        # "which two forecasting models stand out": Aurora's sentence, then GraphCast's
+        chosen += _naming_more(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     chosen += [i for i in ranked[1:max_sentences] if i not in chosen and scores[i] >= ratio * scores[ranked[0]]][: max_sentences - len(chosen)]
     return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(sorted(chosen))]
+
+
+# A count of more than one thing asked for ("which two models", "both datasets").
+_SEVERAL = re.compile(r"\b(?:two|three|four|five|both)\b", re.IGNORECASE)
+
+
+def _asks_several(intent: Intent, question: str) -> bool:
+    """True when an entity question asks for several things: its noun is plural ("which models",
+    "what spectra") or it counts them ("which two")."""
+    noun = intent.noun.lower()
+    return (noun.endswith("s") and not noun.endswith("ss")) or noun in ("spectra", "corpora") or bool(_SEVERAL.search(question))
+
+
+def _naming_more(top: Source, question: str, ranked: list[int], chosen: list[int]) -> list[int]:
+    """The answering sentences, best first, each naming something (`_new_names`) that neither the
+    question nor a sentence chosen before names: the other models of "which models"."""
+    asked, own = key_terms(question), display_name(top).lower()
+    shown = set().union(*(_new_names(top.sentence(i), asked, own) for i in chosen))
+    more = []
+    for i in ranked:
+        fresh = {t for t in _new_names(top.sentence(i), asked, own) - shown if len(t) > 1}  # "$N$" is a symbol
+        if i not in chosen and fresh:
+            more.append(i)
+            shown |= fresh
+    return more
 
 
 def _in_turn(first: str, then: str, sources: list[Source], max_sentences: int, ratio: float) -> list[Statement]:

@@ -107,3 +107,13 @@ def test_a_list_line_shows_why_the_paper_is_listed(extractive):
     answer = extractive.ask("Which papers use diffusion models?")
     line = next(line for line in answer.answer.splitlines() if line.startswith("- ACE"))
     assert "diffusion" in line, answer.answer
+
+
+@pytest.mark.parametrize("question", [
+    "Which two forecasting models stand out in the weather scaling-law analysis?",
+    "which weather forecasting models are compared in the scaling-law analysis",
+])
+def test_several_things_asked_for_are_each_named(extractive, question):
+    # before: only Aurora's sentence; GraphCast's scores lower but names the second model
+    answer = extractive.ask(question)
+    assert "Aurora" in answer.answer and "GraphCast" in answer.answer, answer.answer
