@@ -524,20 +524,14 @@ def _line_sentence(source: Source, intent: Intent, question: str) -> int:
     opening sentence speaking of the field ("Data-driven models are revolutionizing weather
     forecasting.") or one about other work ("However, existing studies often rely on weather data in
     pixel space"): then the best of the authors' own sentences holding as much of the topic, else the
-    one saying what they did (`_did`) when it holds some of the topic. A list line says what each
-    paper does, and shows why it is listed."""
+    one saying what they did (`_did`). A list line says what each paper does."""
     scores = _scores(source, intent, question)
     best = int(np.argmax(scores))
     if _OWN.search(source.sentence(best)) or not (best == 0 or _sets_scene(source.sentence(best))):
         return best
     focus = _focus(source, content_query(question))  # "study" of "which papers study X" is no evidence
     own = [i for i in range(len(scores)) if i != best and focus[i] >= focus[best] and _OWN.search(source.sentence(i))]
-    if own:
-        return max(own, key=lambda i: scores[i])
-    did = _in_full(source, _did(source))
-    # what the authors did, unless it holds none of the topic the scene-setting sentence holds: a line
-    # must show why the paper is listed ("Composing diffusion models ..." for "which papers use diffusion models")
-    return best if focus[did] == 0 < focus[best] else did
+    return max(own, key=lambda i: scores[i]) if own else _in_full(source, _did(source))
 
 
 def _in_full(source: Source, i: int) -> int:
