@@ -36,6 +36,7 @@ abstract[start:end] of its source.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -166,8 +167,9 @@ _BASELINE_NOUNS = {"baseline", "baselines", "competitor", "competitors"}
 _LEANS = re.compile(r"\b(?:these|those)\s+(?:two|three|four|five|six|several)\b", re.IGNORECASE)
 # "How many parameters": a count of things, which an abstract never mentioning them does not state.
 # Units ("how many terabytes") are no things: the abstract may write them otherwise ("TB").
-_HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
-_HOW_MANY_OR_MUCH = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
+# A count asked for: "how many X", and tersely "X count", "number of X" (`rag.intent` reads which).
+_HOW_MANY = re.compile(r"\bhow\s+many\b|\bcounts?\b|\bnumber\s+of\b", re.IGNORECASE)
+_HOW_MANY_OR_MUCH = re.compile(r"\bhow\s+(?:many|much)\b|\bcounts?\b|\bnumber\s+of\b", re.IGNORECASE)
 # What a "what X does Y reach" question may ask for that an abstract states in other words ("improving the mCSI by 34.0%").
 _EFFECTS = set(tokenize("gain gains improvement improvements reduction reductions increase decrease drop boost change "
                         "speedup speed-up size performance value result results difference margin"))
@@ -384,8 +386,36 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         chosen += (findings or own)[:1]
     if intent.kind == "check":
         chosen += _covering(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
+    if intent.kind == "entity" and _asks_several(intent, question):
+        # "which two forecasting models stand out": Aurora's sentence, then GraphCast's
+        chosen += _naming_more(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     chosen += [i for i in ranked[1:max_sentences] if i not in chosen and scores[i] >= ratio * scores[ranked[0]]][: max_sentences - len(chosen)]
     return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(sorted(chosen))]
+
+
+# A count of more than one thing asked for ("which two models", "both datasets").
+_SEVERAL = re.compile(r"\b(?:two|three|four|five|both)\b", re.IGNORECASE)
+
+
+def _asks_several(intent: Intent, question: str) -> bool:
+    """True when an entity question asks for several things: its noun is plural ("which models",
+    "what spectra") or it counts them ("which two")."""
+    noun = intent.noun.lower()
+    return (noun.endswith("s") and not noun.endswith("ss")) or noun in ("spectra", "corpora") or bool(_SEVERAL.search(question))
+
+
+def _naming_more(top: Source, question: str, ranked: list[int], chosen: list[int]) -> list[int]:
+    """The answering sentences, best first, each naming something (`_new_names`) that neither the
+    question nor a sentence chosen before names: the other models of "which models"."""
+    asked, own = key_terms(question), display_name(top).lower()
+    shown = set().union(*(_new_names(top.sentence(i), asked, own) for i in chosen))
+    more = []
+    for i in ranked:
+        fresh = {t for t in _new_names(top.sentence(i), asked, own) - shown if len(t) > 1}  # "$N$" is a symbol
+        if i not in chosen and fresh:
+            more.append(i)
+            shown |= fresh
+    return more
 
 
 def _in_turn(first: str, then: str, sources: list[Source], max_sentences: int, ratio: float) -> list[Statement]:
@@ -711,7 +741,7 @@ def _focus(source: Source, question: str) -> np.ndarray:
     own = _own_words(source, question)
     question = _LOCATOR.sub(" ", _EXCLUDED.sub(" ", question))
     sentences = _sentence_stems(source)
-    names = " ".join(t for t in key_terms(question) if not t[0].isdigit())
+    names = " ".join(t for t in key_terms(question) if not t[0].isdigit() and t not in FIELD_ACRONYMS)  # "RL" is a topic
     words = sorted(_stems(question) - _stems(" ".join(own)) - _stems(names) - _QUANTIFIERS)
     held = np.array([[_holds(stems, w) for w in words] for stems in sentences], dtype=np.float64).reshape(len(sentences), len(words))
     counts = held.sum(axis=0)
@@ -725,16 +755,22 @@ def _own_words(source: Source, question: str) -> set[str]:
     return set(" ".join([display_name(source).lower(), *called]).split())
 
 
+# Each field acronym with its long form, singular (`rag.query.FIELD_ACRONYMS`: "rl", "reinforcement learning").
+_FIELD_LONG_FORMS = [(a, f) for a, f in FIELD_ACRONYMS.items() if not a.endswith("s")]
+
+
 def _sentence_stems(source: Source) -> list[set[str]]:
     """Each sentence's stems, with the long form of each acronym the abstract defines that it uses and
-    the acronym of each long form it spells out ("LCs" also holds "lateral connections")."""
+    the acronym of each long form it spells out ("LCs" also holds "lateral connections"), a field
+    acronym's too ("reinforcement learning" holds "RL")."""
     defined = {a: f for a, f in defined_acronyms(plain_markup(source.abstract)).items() if len(a) > 1}
     stems = []
     for i in range(len(source.spans)):
         sentence = plain_markup(source.sentence(i))
         words = set(re.findall(r"[a-z0-9-]+", sentence.lower()))
         extra = " ".join(f"{a} {f}" for a, f in defined.items() if a in words or f in sentence.lower())
-        stems.append(_stems(f"{sentence} {extra}"))
+        fields = " ".join(a for a, f in _FIELD_LONG_FORMS if f in sentence.lower())  # "reinforcement learning" is RL
+        stems.append(_stems(f"{sentence} {extra} {fields}"))
     return stems
 
 
@@ -1076,8 +1112,9 @@ def named_apart(question: str, papers: list[tuple[str, str]]) -> list[int]:
 def _misses_compared(question: str, sources: list[Source]) -> bool:
     """True when the question compares two things and one of them is in no source: its head word (the
     last word before a preposition, "norm" of "layer norm on imagenet"; each part of a hyphenated one,
-    "pangu" and "weather" of "pangu-weather") occurs in no abstract, nor does an acronym of its last
-    words ("CNNs" for "convolutional neural networks"). A pro-form ("the standard ones") is no head."""
+    "pangu" and "weather" of "pangu-weather") occurs in no abstract, or its last two telling words
+    ("layer normalization") are never written together (`_written_together`), nor does an acronym of
+    its last words ("CNNs" for "convolutional neural networks"). A pro-form ("the standard ones") is no head."""
     match = _SIDES.search(question)
     if not match:
         return False
@@ -1089,7 +1126,24 @@ def _misses_compared(question: str, sources: list[Source]) -> bool:
         parts = [stem for part in words[-1].split("-") for stem in tokenize(part)]
         if not all(_holds(held, stem) for stem in parts) and not _initialisms(words) & held:
             return True
+        if not _written_together(words, sources) and not _initialisms(words) & held:
+            return True
     return False
+
+
+def _written_together(side: list[str], sources: list[Source]) -> bool:
+    """True unless the compared `side` is two plain lower-case words ("layer normalization") that no
+    source writes one after the other: they name one thing, and "1000-layer SNN without
+    normalization" does not write layer normalization. A longer side, a name, a possessive, an
+    untelling word ("neural networks") or punctuation is left to the head-word check."""
+    if len(side) != 2 or not all(re.fullmatch(r"[a-z]{3,}", word) for word in side):
+        return True
+    stems = [tokenize(word) for word in side]
+    if any(len(s) != 1 or s[0] in _UNTELLING for s in stems):
+        return True
+    # each word by the letters it shares with its stem ("coding" and "code": "cod"), any ending after them
+    opening = [os.path.commonprefix([word, s[0]]) for word, s in zip(side, stems)]
+    return any(writes_in_a_row(opening, f"{src.hit.title} {src.abstract}") for src in sources)
 
 
 def _initialisms(words: list[str]) -> set[str]:
@@ -1298,6 +1352,10 @@ _TRAINING_SETTING = re.compile(r"\b(?:learning[\s-]+rates?|weight[\s-]+decay|war
                                r"batch[\s-]+sizes?|dropout(?:[\s-]+rates?)?|random\s+seeds?)\b", re.IGNORECASE)
 
 
+# Words saying how the things counted differ from each other ("how many distinct LLM families"), not what they are.
+_COUNT_QUALIFIERS = frozenset("distinct different unique separate individual total overall".split())
+
+
 def misses_measure(intent: Intent, question: str, source: Source) -> bool:
     """True when a figure question counts or names a measure the source never mentions, in words or
     as an acronym: "how many GPUs", "what learning rate", "what batch size" asked of an abstract
@@ -1314,12 +1372,12 @@ def misses_measure(intent: Intent, question: str, source: Source) -> bool:
     phrases = headed_phrases(fold_accents(intent.phrase))  # "components make up": "components", not the verb
     words = phrases[0][0] if phrases else []
     telling = [w for w in words if _telling(w) and not _UNITS.search(w) and not set(tokenize(w)) & _EFFECTS
-               and w.lower() not in GENERIC_MEASURES]
+               and w.lower() not in GENERIC_MEASURES | _COUNT_QUALIFIERS]
     text = f"{source.hit.title} {source.abstract}"
     if not telling or abbreviated(words, acronyms(text)):
         return False
     held = stems_of(text)
-    return not all(any(holds_stem(held, stem) for stem in _telling(word)) for word in telling)
+    return not all(any(holds_stem(held, stem) for stem in _telling(word)) or _acronym_held(word.lower(), held) for word in telling)
 
 
 # A figure standing alone in a question ("100 million", "1000-layer", "12.4%"); digits inside a name

@@ -173,8 +173,15 @@ _BIBLIOGRAPHIC = re.compile(
 # A noun-phrase question that names a measure ("size range of the models in ...", "top-1 on cifar10
 # for ...", "gear random-split improvement in percent"): it asks for a figure.
 _MEASURE = re.compile(
-    r"\b(?:sizes?|range|accuracy|improvements?|gains?|speed-?ups?|reductions?|length|percent(?:age)?|top-\d|auroc|f1|"
+    r"\b(?:sizes?|range|accuracy|improvements?|gains?|speed-?ups?|(?<!dimension )(?<!dimensionality )reductions?|length|percent(?:age)?|top-\d|auroc|f1|"
     r"scores?|rates?|errors?|r?mse|mae)\b", re.IGNORECASE)
+# A count asked without a question word: "WLA param count", "GPU count behind X", "Subject count
+# behind MEG-XL pre-training?", "geo-r1: number of downstream tasks", "count of molecular task pairs in
+# GEAR". Not a count named as a topic ("rna count model", "low molecule counts").
+_TERSE_COUNT = re.compile(
+    r"\b(?P<noun>[a-z][\w-]*)\s+counts?\s*(?:[?.!]|$|(?=(?:of|for|in|behind|used|at)\b))"
+    r"|(?:^|:)\s*(?:the\s+)?(?:number|count)\s+of\s+(?P<words>(?:(?!(?:of|in|on|for|to|per|with|at|by|used|behind|the|a|an)\b)[\w-]+\s*){1,3})",
+    re.IGNORECASE)
 # "X versus Y: accuracy or efficiency?", "accuracy: A or B?" compares; a measure word in it asks for no figure.
 _VERSUS = re.compile(r"\bversus\b|\bor\b", re.IGNORECASE)
 # A question word anywhere: "with low-contrast or noisy images, how does X encode features" asks how, not which.
@@ -456,6 +463,9 @@ def classify(question: str) -> Intent:
         return Intent("general", "condition")
     if _QUANTITY.search(question):
         return Intent("quantity", *_measured(question))
+    counted = None if _STARTS_ASKING.search(question) else _TERSE_COUNT.search(question)
+    if counted:
+        return Intent("quantity", *_terse_counted(counted))
     if not _STARTS_ASKING.search(question) and _MEASURE.search(question) and not _VERSUS.search(question):
         return Intent("quantity")
     if not _STARTS_ASKING.search(question) and _VERSUS.search(question) and not _WH.search(question):
@@ -618,6 +628,17 @@ def leading_measure(question: str) -> Intent:
     for X?"). The phrase serves the near-miss check of a figure question (`rag.compose.misses_measure`)."""
     match = None if _STARTS_ASKING.search(question) else _LEADING_MEASURE.search(question)
     return Intent("quantity", match.group("noun"), f"{match.group('words')}{match.group('noun')}") if match else Intent("quantity")
+
+
+def _terse_counted(match: re.Match) -> tuple[str, str]:
+    """What a terse count question counts and its phrase: "parameter count" gives "parameters" twice;
+    "number of downstream tasks" gives "tasks", "downstream tasks" (as "how many" would)."""
+    if match.group("noun"):
+        noun = match.group("noun")
+        noun = noun if noun.lower().endswith("s") else f"{noun}s"
+        return noun, noun
+    words = _counted(match.group("words").split())
+    return words[-1], " ".join(words)
 
 
 def _counted(words: list[str]) -> list[str]:

@@ -78,7 +78,24 @@ FIELD_ACRONYMS = {
     "rlhf": "reinforcement learning from human feedback", "dpo": "direct preference optimization",
     "ppo": "proximal policy optimization", "sft": "supervised fine-tuning", "moe": "mixture of experts",
     "vit": "vision transformer", "vits": "vision transformers", "icl": "in-context learning",
+    "bn": "batch normalization",
 }
+# Clipped words a researcher types for the words abstracts spell out ("param count", "latent dim",
+# "cifar10 acc", "weight init"), in any case but all capitals ("ACC" may be a name).
+_CLIPPED = {
+    "param": "parameter", "params": "parameters", "hyperparam": "hyperparameter", "hyperparams": "hyperparameters",
+    "dim": "dimension", "dims": "dimensions", "acc": "accuracy", "perf": "performance", "attn": "attention",
+    "arch": "architecture", "archs": "architectures", "algo": "algorithm", "algos": "algorithms",
+    "init": "initialization", "exps": "experiments", "expts": "experiments", "eval": "evaluation",
+    "evals": "evaluations", "impl": "implementation",
+}
+# A suffix saying what a work is about, which abstracts never write: "weather-related works",
+# "LLM-focused papers".
+_ABOUT_WORK = re.compile(r"(?<=\w)-(?:related|oriented|focused|centric|themed)\b", re.IGNORECASE)
+# An acronym's "-based" is the acronym ("RL-based papers", "LLM-based agents"); "model-based" stays.
+_ACRONYM_BASED = re.compile(r"\b([A-Z]{2,6}s?)-based\b")
+# Normalization layers typed short: "batch norm", "layer-norm", "group norms".
+_NORM_LAYER = re.compile(r"\b(batch|layer|group|instance)[ -]norm(s?)\b", re.IGNORECASE)
 _SHORT_WORD = re.compile(r"(?<![\w/.'-])[A-Za-z][\w'./]*(?![\w'-])")
 
 
@@ -116,7 +133,8 @@ _REQUEST_AFTER = re.compile(
 
 def plain_question(question: str) -> str:
     """`question` in American spelling (`american_spelling`: abstracts mostly write so), with chat
-    shorthand spelled out ("what's" -> "what is", "wrt" -> "with respect to") and each field acronym typed in lower case replaced by its words unless the question already
+    shorthand spelled out ("what's" -> "what is", "wrt" -> "with respect to", "param" -> "parameter",
+    "batch norm" -> "batch normalization", "weather-related" -> "weather") and each field acronym typed in lower case replaced by its words unless the question already
     holds them ("which papers use rl" -> "which papers use reinforcement learning"); "RL" in capitals
     stays, as abstracts write it so too. A topic followed by a request for papers ("X: any paper?",
     "X, anything?") is put as the request it is: "Anything on X?"."""
@@ -131,11 +149,16 @@ def plain_question(question: str) -> str:
         tail = word[len(core):]
         if core.lower() in _SHORTHAND:
             return _SHORTHAND[core.lower()] + tail
+        if core.lower() in _CLIPPED and not core.isupper():
+            spelled = _CLIPPED[core.lower()]
+            return (spelled.capitalize() if core[0].isupper() else spelled) + tail
         expansion = FIELD_ACRONYMS.get(core) if core.islower() else None  # "RL" as typed may be the abstract's word
         if expansion and expansion not in lowered:
             return f"{expansion}{tail}"
         return word
 
+    question = _ACRONYM_BASED.sub(r"\1", _ABOUT_WORK.sub("", question))
+    question = _NORM_LAYER.sub(lambda m: f"{m.group(1)} normalization{'s' if m.group(2) else ''}", question)
     return american_spelling(_SHORT_WORD.sub(spell, question))
 
 
@@ -146,10 +169,16 @@ def content_query(question: str) -> str:
     return " ".join(kept) if words else question
 
 
+# A suffix saying a work is about the word before it: "weather-related works" are on weather,
+# "RL-based papers" on RL.
+_ABOUT_SUFFIX = re.compile(r"(?<=\w)-(?:related|based|oriented|focused|centric|themed)$", re.IGNORECASE)
+
+
 def topic_words(question: str) -> list[str]:
     """The question's topic as words in order: its content words without stop words, framing or light
-    verbs ("Which papers train models with reinforcement learning?" -> ["reinforcement", "learning"])."""
-    words = [w for w in _WORD.findall(question) if re.match(r"\w", w)]
+    verbs ("Which papers train models with reinforcement learning?" -> ["reinforcement", "learning"]),
+    each without a suffix saying what it is about ("weather-related" -> "weather")."""
+    words = [_ABOUT_SUFFIX.sub("", w) for w in _WORD.findall(question) if re.match(r"\w", w)]
     return [w for w in words if w.lower() not in STOPWORDS | _FRAMING | _LIGHT]
 
 
@@ -174,7 +203,7 @@ def headed_phrases(question: str) -> list[tuple[list[str], str]]:
     """Each topic phrase (`topic_phrases`) with the head noun the light words cut off right after it,
     else "": "which paper predicts hamiltonians with diffusion models" -> [(["predicts", "hamiltonians"], ""),
     (["diffusion"], "models")]."""
-    words = [w.lower() for w in _WORD.findall(question) if re.match(r"\w", w)]
+    words = [_ABOUT_SUFFIX.sub("", w.lower()) for w in _WORD.findall(question) if re.match(r"\w", w)]
     breaks = STOPWORDS | _FRAMING | _LIGHT | _PHRASE_BREAKS
     runs: list[tuple[int, int]] = []
     start = None

@@ -51,11 +51,13 @@ _BRACKETED = re.compile(r"\(([A-Za-z][\w-]*)\)")
 _CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w-]*\s+){2,8}$")
 # A name with "+" after it ("LoRA+", "C++") names another thing than the name.
 _VARIANT = re.compile(r"[\w-]+\++")
-# Words asking about a paper itself (who wrote it, when it appeared), not about a topic.
 # Words about a paper rather than its topic: who wrote it, when it appeared, and the measure a
 # "how long / how fast / how big" question asks of it.
 _ABOUT_A_PAPER = set(tokenize("wrote written write authored published publish released release appeared year venue conference "
-                              "long fast big large deep"))
+                              "long fast big large deep many much "
+                              # what is asked of a paper called by name ("wla param count", "gear datasets")
+                              "parameter parameters count number size dimension dimensions dataset datasets benchmark "
+                              "benchmarks code gpu gpus hours accuracy"))
 
 
 def is_field_acronym(name: str) -> bool:
