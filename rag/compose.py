@@ -395,6 +395,7 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
 
 # A count of more than one thing asked for ("which two models", "both datasets").
 _SEVERAL = re.compile(r"\b(?:two|three|four|five|both)\b", re.IGNORECASE)
+_COUNTS = {"two": 2, "both": 2, "three": 3, "four": 4, "five": 5}
 
 
 def _asks_several(intent: Intent, question: str) -> bool:
@@ -406,9 +407,13 @@ def _asks_several(intent: Intent, question: str) -> bool:
 
 def _naming_more(top: Source, question: str, ranked: list[int], chosen: list[int]) -> list[int]:
     """The answering sentences, best first, each naming something (`_new_names`) that neither the
-    question nor a sentence chosen before names: the other models of "which models"."""
+    question nor a sentence chosen before names: the other models of "which models"; none when the
+    chosen sentences name as many things as asked already (two for a plural, else the count asked)."""
     asked, own = key_terms(question), display_name(top).lower()
     shown = set().union(*(_new_names(top.sentence(i), asked, own) for i in chosen))
+    counted = _SEVERAL.search(question)
+    if len(shown) >= _COUNTS.get(counted.group(0).lower(), 2) if counted else len(shown) >= 2:
+        return []  # "QH9 and MD17": as many as asked are named already
     more = []
     for i in ranked:
         fresh = {t for t in _new_names(top.sentence(i), asked, own) - shown if len(t) > 1}  # "$N$" is a symbol
