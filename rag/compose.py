@@ -386,10 +386,11 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         chosen += (findings or own)[:1]
     if intent.kind == "check":
         chosen += _covering(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
-    if intent.kind == "entity" and _asks_several(intent, question):
-        # "which two forecasting models stand out": Aurora's sentence, then GraphCast's
-        chosen += _naming_more(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     chosen += [i for i in ranked[1:max_sentences] if i not in chosen and scores[i] >= ratio * scores[ranked[0]]][: max_sentences - len(chosen)]
+    if intent.kind == "entity" and _asks_several(intent, question):
+        # "which two forecasting models stand out": Aurora's sentence, then GraphCast's, when no
+        # runner-up close enough took the place
+        chosen += _naming_more(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(sorted(chosen))]
 
 
