@@ -27,7 +27,7 @@ def test_the_words_placing_a_topic_in_the_store_are_left_out(question, plain):
 
 
 def test_a_list_question_placing_its_topic_in_the_store_is_answered(extractive):
-    answer = extractive.ask("Which works in our library train spiking neural networks?")
+    answer = extractive.ask("Which works in the corpus train spiking neural networks?")  # refused on main 9866627
     assert not answer.refused, answer.answer
     assert SPIKEINIT in {c.paper_id for c in answer.citations}
 
