@@ -30,7 +30,8 @@ from rag.premise import premise_corrections
 from rag.presumption import FallenPremise, fallen_premise, presumed_claim
 from rag.relevance import answer_policy, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
-from rag.query import FIELD_ACRONYMS, answer_top_k, content_query, counted_topic, counts_papers, list_variants, papers_requested, plain_question, setting_phrase
+from rag.query import (FIELD_ACRONYMS, answer_top_k, content_query, counted_topic, counts_papers, list_variants, papers_requested,
+                       plain_question, setting_phrase, without_collection)
 from rag.settings import Settings
 from rag.sources import Source, prepare_sources
 from rag.spelling import corrected
@@ -354,6 +355,7 @@ class Answerer:
         (a yes/no question) counts only phrases none of whose words the abstract holds; `final_head` (a
         question for one paper) counts the word it ends on too."""
         floor = self.settings.answer.min_phrase_similarity
+        question = without_collection(question)  # "in the collection" is where to look, no topic
         unheld = [unheld_phrases(question, source, runs, final_head) for source in sources]
         phrases = sorted({phrase for own in unheld for phrase in own})  # each phrase encoded once
         vectors = dict(zip(phrases, self.retriever.embedder.encode_array(phrases))) if phrases else {}

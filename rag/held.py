@@ -5,7 +5,8 @@ whether the closest paper speaks of each thing a question hinges on. A stem is h
 has it or a close variant of it: both share all but the last letter of the shorter one, five
 letters at least ("equivari" of "equivariant" and "equivariance"), never a bare five-letter opening
 ("control" is not "contribution", "transport" is not "transition"). Accents are folded first
-("Schrödinger" is "schrodinger", not "schr" and "dinger"). A run of words is held by an acronym the
+("Schrödinger" is "schrodinger", not "schr" and "dinger"), and a dash outside ASCII parts words
+("cells—including"). A run of words is held by an acronym the
 text writes whose letters open those words in order ("SOPs" for "synaptic operations").
 """
 
@@ -21,8 +22,18 @@ _ACRONYM = re.compile(r"(?<![\w-])[A-Z][A-Za-z]*[A-Z][A-Za-z]*(?![\w-])")
 
 
 def fold_accents(text: str) -> str:
-    """`text` with accented letters written plain ("Schrödinger" -> "Schrodinger")."""
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    """`text` with accented letters written plain ("Schrödinger" -> "Schrodinger"); a dash, space or
+    other mark outside ASCII parts words as a space does ("cells—including" is two words, "1B–13B"
+    two figures)."""
+    return "".join(_folded(char) for char in unicodedata.normalize("NFKD", text))
+
+
+def _folded(char: str) -> str:
+    """`char` as `fold_accents` writes it: ASCII as is; an accent, a curly apostrophe (as before:
+    "model’s" is "models") or any other letter dropped; a dash, space or other mark a space."""
+    if char.isascii():
+        return char
+    return " " if unicodedata.category(char)[0] in "PZS" and char not in "’‘" else ""
 
 
 def stems_of(text: str) -> set[str]:

@@ -32,6 +32,10 @@ _QUANTITY = re.compile(
     r"|\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+(?:smallest|largest|biggest|deepest|longest|shortest)\b)\b",
     re.IGNORECASE,
 )
+# "what depth did X reach": the dimension named by its noun, asked as "how deep" asks it (a figure with
+# depth words, "1000-layer"), not a thing the abstract must write as "depth".
+_DEPTH_NOUN_ASKED = re.compile(r"\bwhat\s+(?:(?:maximum|max|greatest|network|model)\s+)?depth\s+(?:does|do|did|is|was|can|could)\b",
+                               re.IGNORECASE)
 # Nouns naming a kind of thing an abstract may name: what an entity question asks for.
 _ENTITY_NOUNS = (
     r"datasets?|benchmarks?|corpora|corpus|models?|architectures?|software|tools?|tasks?|languages?(?!\s+models?\b)|"
@@ -461,6 +465,8 @@ def classify(question: str) -> Intent:
         return Intent("cause", "limitations")
     if _CONDITION.search(question):
         return Intent("general", "condition")
+    if _DEPTH_NOUN_ASKED.search(question):
+        return Intent("quantity")
     if _QUANTITY.search(question):
         return Intent("quantity", *_measured(question))
     counted = None if _STARTS_ASKING.search(question) else _TERSE_COUNT.search(question)

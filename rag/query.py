@@ -280,6 +280,13 @@ def list_variants(typed: str) -> list[str]:
     return [plain_question(short)] if plain_question(short) != plain else []
 
 
+def without_collection(question: str) -> str:
+    """`question` less the words placing its topic in the store ("Which papers in the collection
+    propose X?" gives "Which papers propose X?"): the collection is where to look, not a topic an
+    abstract holds."""
+    return " ".join(re.sub(_IN_COLLECTION, "", question, flags=re.IGNORECASE).split())
+
+
 def answer_top_k(question: str, top_k: int, max_papers: int) -> int:
     """Sources to retrieve for `question`: `max_papers` when it asks for several papers, else `top_k`."""
     return max(top_k, max_papers) if papers_requested(question) else top_k
