@@ -868,7 +868,7 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         elif intent.kind == "entity":
             noun = intent.noun.lower().rstrip("s")
             # "which scientific tasks": "across diverse scientific tasks" restates the question, names none
-            flags.append(bool(_new_names(sentence, asked, name))
+            flags.append(bool(_new_names(sentence, asked, name) - _model_families(noun))
                          or bool(noun and noun in sentence.lower() and (intent.of_kind or not _restates_kind(sentence, noun, question))))
         elif own_limits:
             # "what are MEG-XL's limitations?": a shortcoming the authors grant of their own method; the
@@ -917,6 +917,9 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     if intent.kind == "entity" and intent.noun.lower() not in _DATA_NOUNS and not against:
         # "what mathematical tools ...": a sentence holding the asked noun ("Using tools from ...") when any does
         noun = tokenize(intent.noun)
+        modified = _modified_mentions(source, intent)
+        if modified.any() and not (flags & modified).any():
+            return np.zeros(len(flags), dtype=bool)  # "which real models did X fine-tune": "on real models" names none
         mentions = np.array([bool(noun) and noun[-1] in _stems(source.sentence(i)) for i in range(len(flags))], dtype=bool)
         holding = flags & mentions
         if holding.any() and (intent.noun.lower().rstrip("s") not in _MODEL_NOUNS or intent.of_kind):
@@ -962,6 +965,28 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             named = asked - set(name.split()) - {t for t in asked if t.isdigit()}
             return flags & np.array([bool(named & key_terms(source.sentence(i))) for i in range(len(flags))], dtype=bool)
     return flags
+
+
+# Acronyms of model families ("VLMs", "SNN"): no name of an algorithm, task, metric or reward.
+_MODEL_FAMILIES = {"llm", "llms", "mllm", "mllms", "vlm", "vlms", "snn", "snns", "ann", "anns", "cnn", "cnns", "gnn", "gnns",
+                   "rnn", "rnns", "gan", "gans", "vae", "vaes", "ssm", "ssms", "vit", "vits"}
+
+
+def _model_families(noun: str) -> set[str]:
+    """The model-family acronyms that name no thing of the asked kind: all of them, unless a system or
+    generator is asked for (which a model family may be)."""
+    return set() if noun in ("system", "generator") else _MODEL_FAMILIES
+
+
+def _modified_mentions(source: Source, intent: Intent) -> np.ndarray:
+    """Which sentences write the asked noun with every modifier the question gives it ("on real models"
+    for "which real models"): where the abstract speaks of that very thing, so a name it gives is there.
+    All false when the question gives the noun no modifier."""
+    noun = tokenize(intent.noun)
+    modifiers = _stems(intent.phrase) - set(noun)
+    if not noun or not modifiers:
+        return np.zeros(len(source.spans), dtype=bool)
+    return np.array([noun[-1] in stems and all(_holds(stems, w) for w in modifiers) for stems in _sentence_stems(source)], dtype=bool)
 
 
 def _restates(name: str, question: str) -> bool:

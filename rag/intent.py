@@ -50,6 +50,9 @@ _ENTITY = re.compile(
 # relative clause: "Clifford-steerable CNNs on the sphere for climate data?" is a topic.
 _TERSE_ENTITY = re.compile(rf"(?P<mods>(?:(?<![\w'’])(?-i:[a-z])[\w-]*\s+){{0,2}}?)(?<![\w'’-])(?P<noun>{_ENTITY_NOUNS})\s*(?:[:?.]|$)", re.IGNORECASE)
 # "what is the MindZero model ...": a name after "is the" says which thing the question is about.
+# A noun made from a verb or adjective ("predictions", "alignment", "robustness", "performance") right
+# after the entity noun: that noun only qualifies it ("llm predictions", "model performance").
+_NOUN_NEXT = re.compile(r"[ \t]+[a-z][\w-]*(?:tions?|sions?|ments?|ness|ity|ities|ances?|ences?)\b")
 _NAMED_THE = re.compile(r"\b(?:is|are|was|were)\s+the\s+(?:[\w-]+\s+)*?[\w-]*[A-Z0-9][\w-]*\s+\w+$")
 # A paper asked for in other words than "which paper": "the study", "any work", "research".
 _SOME = r"(?:(?:the|a|an|any|some|that|this)\s+)?(?:[\w-]+\s+){0,3}?"
@@ -473,6 +476,8 @@ def classify(question: str) -> Intent:
     entity = _ENTITY.search(question)
     if entity and _NAMED_THE.search(entity.group(0)):
         entity = None  # "what is the MindZero model rewarded for": the named model is the subject, not what is asked
+    while entity and _NOUN_NEXT.match(question, entity.end()):  # "what balances llm predictions": "llm" qualifies
+        entity = _ENTITY.search(question, entity.end())           # the noun after it; "which model performance metric"
     if entity and (not _PAPER.search(question) or _BUILT_ON.search(question) or _MODEL_ACTED_ON.search(question)) \
             and not _CAUSE.search(question):
         return Intent("entity", entity.group("noun"), f"{entity.group('mods')}{entity.group('noun')}", bool(entity.group("kind")))
