@@ -791,8 +791,15 @@ def _vague(source: Source) -> np.ndarray:
 
 
 def _asking(source: Source) -> np.ndarray:
-    """Which sentences are questions ("does observing X imply Y?"): they raise what is asked, never answer it."""
-    return np.array([source.sentence(i).rstrip(" \"'”’)").endswith("?") for i in range(len(source.spans))], dtype=bool)
+    """Which sentences are questions ("does observing X imply Y?") or say one is raised or open ("raises
+    the question of how ...", "remains an open question"): they raise what is asked, never answer it."""
+    return np.array([source.sentence(i).rstrip(" \"'”’)").endswith("?") or bool(_RAISES_QUESTION.search(source.sentence(i)))
+                     for i in range(len(source.spans))], dtype=bool)
+
+
+# A sentence saying a question is raised or still open.
+_RAISES_QUESTION = re.compile(r"\braises?\s+the\s+question\b|\b(?:remains?|is)\s+(?:an?\s+)?open\s+(?:question|problem)\b"
+                              r"|\bit\s+(?:remains|is)\s+unclear\s+(?:whether|how|why|what)\b", re.IGNORECASE)
 
 
 def _counts(sentence: str, noun: str, window: int = 3) -> bool:

@@ -51,3 +51,18 @@ def test_a_question_on_what_balances_a_thing_quotes_the_balancing_sentence(extra
 def test_suffixes_saying_what_a_work_is_about_are_read_alike():
     assert topic_words("Which weather-focused papers use RL-based training?") == ["weather", "RL", "training"]
     assert plain_question("LLM-centric works") == "LLM works"
+
+
+def test_a_noun_is_held_by_its_adjective_in_ular():
+    from rag.held import holds_stem, stems_of
+    assert holds_stem(stems_of("at the cellular level"), "cell")
+    assert holds_stem(stems_of("in living cells"), "cellular")
+    assert not holds_stem(stems_of("a popular method"), "pop")  # too short a noun to read
+
+
+def test_a_question_asked_in_cells_is_answered_from_the_cellular_abstract(extractive):
+    # before: refused ("cells" read as a setting the CRN abstract, "at the cellular level", never writes);
+    # the sentence raising the question is no answer to it: the CRN sentence is
+    answer = extractive.ask("How is probabilistic computation implemented in cells?")
+    assert not answer.refused and "Chemical reaction networks" in answer.answer, answer.answer
+    assert "raises the question" not in answer.answer, answer.answer
