@@ -370,7 +370,9 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         # "compare GaLore and LoRA": the sentence naming the other side comes before any finding.
         covered = _covering(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
         chosen += covered
-    if intent.kind == "check" and max_sentences > 1 and not covered and not _FINDING.search(top.sentence(chosen[-1])):
+    stated = _figure_settling(top, question, ranked, chosen) if intent.kind == "check" and max_sentences > 1 else []
+    chosen += stated  # "does WLA cut storage by more than 100 times?": the sentence giving the figures settles it
+    if intent.kind == "check" and max_sentences > 1 and not covered and not stated and not _FINDING.search(top.sentence(chosen[-1])):
         # A yes/no question or a comparison wants the verdict: the best sentence reporting a finding,
         # when the closest one only sets the scene ("Prior research has often framed ...").
         # With no finding at all, a sentence on other work ("existing systems extrapolate 2D radar") is
@@ -392,6 +394,17 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         # runner-up close enough took the place
         chosen += _naming_more(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(sorted(chosen))]
+
+
+def _figure_settling(top: Source, question: str, ranked: list[int], chosen: list[int]) -> list[int]:
+    """For a yes/no question giving a figure ("by more than 100 times?"), the best answering sentence
+    stating a figure of its own, when none chosen does; else none."""
+    if not _DIGIT.search(question):
+        return []
+    asked = key_terms(question)
+    if any(_states_number(top.sentence(i), asked) for i in chosen):
+        return []
+    return [i for i in ranked if i not in chosen and _states_number(top.sentence(i), asked)][:1]
 
 
 # A count of more than one thing asked for ("which two models", "both datasets").
@@ -1087,7 +1100,9 @@ _SIDES = re.compile(
     r"|\bhow\s+(?:do|does|did|would)\s+(?P<g>[^?.;]+?)\s+compare\s+(?:to|with|against)\s+(?P<h>[^?.;]+)"
     r"|\bhow\s+(?:do|does|did)\s+(?P<i>[^?.;]+?)\s+and\s+(?P<j>[^?.;]+?)\s+differ\b"
     # "Is A better than B?" (a copula: "do LLMs know better than other LLMs ..." compares no two things)
-    r"|^\W*(?:is|are|was|were)\s+(?P<k>[^?.;,]+?)\s+(?:better|worse|faster|slower|stronger|weaker|(?:more|less)\s+[\w-]+)\s+than\s+(?P<l>[^?.;,]+)",
+    # (a degree before the comparative is no part of a side: "Is X more than 10 times faster than Y?")
+    r"|^\W*(?:is|are|was|were)\s+(?P<k>[^?.;,]+?)(?:\s+(?:(?:more|less)\s+than|over|under|at\s+least|about|roughly|nearly)\s+"
+    r"[\d.,]+(?:\s*(?:x|times|fold|%|percent))?)?\s+(?:better|worse|faster|slower|stronger|weaker|(?:more|less)\s+[\w-]+)\s+than\s+(?P<l>[^?.;,]+)",
     re.IGNORECASE)
 # A side ends before a preposition or a relative clause ("the model-based baselines it is tested
 # against": "baselines", not "against", is its head).

@@ -148,8 +148,9 @@ _CONDITION = re.compile(
     r"|\bwith\s+respect\s+to\s+what\b|^\W*describe\s+when\b",
     re.IGNORECASE)
 # "what are MEG-XL's limitations?", "weaknesses of X?": the shortcomings of what is named, not a
-# problem it takes on ("what limitation does X address" is `_PROBLEM_ADDRESSED`).
-_LIMITS = re.compile(r"\b(?:limitations?|weakness(?:es)?|weak\s+(?:points?|spots?)|drawbacks?|shortcomings?|downsides?|caveats?)\b",
+# problem it takes on ("what limitation does X address" is `_PROBLEM_ADDRESSED`); "what limits X" asks the same.
+_LIMITS = re.compile(r"\b(?:limitations?|weakness(?:es)?|weak\s+(?:points?|spots?)|drawbacks?|shortcomings?|downsides?|caveats?)\b"
+                     r"|\bwhat\s+(?:limits|hinders|hampers|holds\s+back)\b",
                      re.IGNORECASE)
 # "how does X compare with Y", "X compared to Y": a comparison, answered like a yes/no question.
 _COMPARISON = re.compile(r"\bhow\s+(?:do|does|did|would)\s+.+?\s+compare\b|\bcompared?\s+(?:to|with|against)\b"

@@ -66,3 +66,24 @@ def test_a_question_asked_in_cells_is_answered_from_the_cellular_abstract(extrac
     answer = extractive.ask("How is probabilistic computation implemented in cells?")
     assert not answer.refused and "Chemical reaction networks" in answer.answer, answer.answer
     assert "raises the question" not in answer.answer, answer.answer
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("What limits existing SC-FC fusion methods?", "limited in quantifying"),  # "what limits X": its shortcoming
+    ("What limits MEG-XL?", "does not state its limitations"),
+])
+def test_what_limits_a_thing_asks_for_its_limitations(extractive, question, expected):
+    answer = extractive.ask(question)
+    assert expected in answer.answer, answer.answer
+
+
+def test_a_yes_no_question_giving_a_figure_is_answered_with_the_figures(extractive):
+    # before: two sentences on storage in words ("significantly reducing"), neither giving the figures
+    answer = extractive.ask("Does WLA reduce storage by more than 100 times?")
+    assert "0.43 TB" in answer.answer, answer.answer
+
+
+def test_a_degree_before_the_comparative_is_no_side_of_the_comparison(extractive):
+    # before: "CARD more than 10 times" read as a side no abstract holds: "The CARD abstract does not say"
+    answer = extractive.ask("Is CARD more than 10 times faster than classical methods?")
+    assert "40-fold" in answer.answer, answer.answer
