@@ -938,8 +938,11 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         # "what mathematical tools ...": a sentence holding the asked noun ("Using tools from ...") when any does
         noun = tokenize(intent.noun)
         modified = _modified_mentions(source, intent)
-        if modified.any() and not (flags & modified).any():
-            return np.zeros(len(flags), dtype=bool)  # "which real models did X fine-tune": "on real models" names none
+        if modified.any():
+            # "what toy model does X analyse": the sentence on that very thing ("a tractable mean-field
+            # self-attention toy model") answers; "which real models did X fine-tune": "on real models" names none
+            kind = intent.noun.lower().rstrip("s")
+            return modified & (flags | np.array([not _restates_kind(source.sentence(i), kind, question) for i in range(len(flags))], dtype=bool))
         mentions = np.array([bool(noun) and noun[-1] in _stems(source.sentence(i)) for i in range(len(flags))], dtype=bool)
         holding = flags & mentions
         if holding.any() and (intent.noun.lower().rstrip("s") not in _MODEL_NOUNS or intent.of_kind):

@@ -20,6 +20,12 @@ def test_a_thing_the_abstract_speaks_of_without_naming_is_a_silence(extractive, 
     assert not answer.refused and "does not name" in answer.answer, answer.answer
 
 
+def test_the_sentence_describing_the_modified_thing_answers(extractive):
+    # before: the phase-transition sentence ("the depth of the Transformers"), not the toy model's
+    answer = extractive.ask("What toy model does the LoRA forgetting study analyse?")
+    assert "mean-field" in answer.answer, answer.answer
+
+
 def test_a_named_thing_of_the_modified_kind_is_still_given(extractive):
     # "Which realistic datasets": the sentence naming them ("QH9 and MD17") answers
     answer = extractive.ask("Which molecular datasets is QHNetV2 evaluated on?")
