@@ -69,6 +69,9 @@ _DATA_CUE = re.compile(
 NUMBER_BONUS, UNIT_BONUS, NAME_BONUS, NOUN_BONUS, TITLE_BONUS, ASKED_BONUS = 0.12, 0.04, 0.10, 0.05, 0.06, 0.05
 # A sentence holding the words of what is asked ("dialogue scenarios", "downstream tasks"), by share.
 PHRASE_BONUS = 0.2
+# For "what kind of model does MindZero train?": the sentence where the question's verb acts on the
+# asked noun ("trains multimodal large language models"), a few words apart with no punctuation between.
+ACTS_ON_BONUS = 0.2
 # Weight of the question's words in a sentence, each weighted by how rare it is in the abstract:
 # "parameter efficiency" singles out the one sentence that says it, "weather" does not.
 FOCUS_WEIGHT = 0.5
@@ -736,7 +739,7 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
             digits = bool(_DIGIT.search(sentence))
             scores[i] += NUMBER_BONUS * (1.0 if digits else 0.5) + (UNIT_BONUS if _UNIT.search(sentence) else 0.0)
         elif intent.kind == "entity":
-            scores[i] += NAME_BONUS * bool(_new_names(sentence, asked, name))
+            scores[i] += NAME_BONUS * bool(_new_names(sentence, asked, name)) + ACTS_ON_BONUS * _acts_on(sentence, question, intent.noun, own)
             scores[i] += NOUN_BONUS * bool(intent.noun and intent.noun.lower().rstrip("s") in sentence.lower())
         elif intent.kind in ("paper", "papers"):
             scores[i] += TITLE_BONUS * bool((name and name in sentence.lower()) or _INTRODUCES.search(sentence))
@@ -999,6 +1002,23 @@ def _model_families(noun: str) -> set[str]:
     """The model-family acronyms that name no thing of the asked kind: all of them, unless a system or
     generator is asked for (which a model family may be)."""
     return set() if noun in ("system", "generator") else _MODEL_FAMILIES
+
+
+def _acts_on(sentence: str, question: str, noun: str, own: set[str]) -> bool:
+    """True when a verb of the question (a content word of it other than the noun and the paper's name)
+    stands in `sentence` up to four words before the asked `noun` as a word of its own, with no
+    punctuation between: "trains multimodal large language models" for "what kind of model does X
+    train"; not "During training, the model ..." nor "training, X internalizes model-based ..."."""
+    kind = tokenize(noun)
+    verbs = _stems(question) - _stems(" ".join(own)) - set(kind) - _VAGUE - _stems("kind type sort")
+    words = re.findall(r"[\w-]+|[^\w\s]", sentence)
+    for i, word in enumerate(words):
+        if verbs & _stems(word):
+            after = words[i + 1:i + 6]
+            cut = next((k for k, w in enumerate(after) if not re.match(r"\w", w)), len(after))
+            if any(re.fullmatch(rf"{re.escape(noun.lower().rstrip('s'))}s?", w.lower()) for w in after[:cut]):
+                return True
+    return False
 
 
 def _modified_mentions(source: Source, intent: Intent) -> np.ndarray:

@@ -93,3 +93,9 @@ def test_a_degree_before_the_comparative_is_no_side_of_the_comparison(extractive
     # before: "CARD more than 10 times" read as a side no abstract holds: "The CARD abstract does not say"
     answer = extractive.ask("Is CARD more than 10 times faster than classical methods?")
     assert "40-fold" in answer.answer, answer.answer
+
+
+def test_the_sentence_where_the_asked_verb_acts_on_the_noun_answers(extractive):
+    # before: "During training, the model is rewarded ..." (the verb's word, the noun after a comma)
+    answer = extractive.ask("What kind of model does MindZero train?")
+    assert "multimodal large language models" in answer.answer, answer.answer
