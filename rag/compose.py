@@ -220,7 +220,8 @@ _QUANTIFIERS = set(tokenize("several multiple many various numerous"))
 # sentences answers.
 _LOCATOR = re.compile(
     r"(?:^\W*|\b(?:in|of|from|for|by|with|per|is|are|was|were)\s+)(?:the|this|that)\s+[^?,;]{0,60}?\b(?:paper|work|study|article|abstract|framework)\b"
-    r"|\b(?:does|do|did)\s+(?:the|this|that)\s+[^?,;]{0,60}?\b(?:paper|study|article)\b",  # "how does the ToM paper infer ..."
+    # "how does the ToM paper infer ...", "how does the budgeted active experimentation framework choose ..."
+    r"|\b(?:does|do|did)\s+(?:the|this|that)\s+[^?,;]{0,60}?\b(?:paper|study|article|framework|approach)\b",
     re.IGNORECASE)
 _HOW_IT_WORKS = re.compile(r"^(\W*how\b.*?)\bworks?\s*\W*$", re.IGNORECASE)
 # A sentence about the answer or its sources rather than the papers: an echo of the prompt's layout.

@@ -99,3 +99,9 @@ def test_the_sentence_where_the_asked_verb_acts_on_the_noun_answers(extractive):
     # before: "During training, the model is rewarded ..." (the verb's word, the noun after a comma)
     answer = extractive.ask("What kind of model does MindZero train?")
     assert "multimodal large language models" in answer.answer, answer.answer
+
+
+def test_words_describing_the_framework_asked_about_are_no_evidence(extractive):
+    # before: only the sentence introducing the framework, which repeats the words the question calls it by
+    answer = extractive.ask("How does the budgeted active experimentation framework choose which units to randomize?")
+    assert "acquisition function" in answer.answer, answer.answer
