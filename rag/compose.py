@@ -960,6 +960,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         named = _stems(intent.phrase) - _GENERIC_MEASURE_STEMS
         if named:  # "what pruning ratio": a figure in a sentence on pruning, not "7.04M SOPs" of another
             flags &= np.array([all(_holds(_stems(source.sentence(i)), w) for w in named) for i in range(len(flags))], dtype=bool)
+        # "compared with PINNs, how accurate are X?": the sentence setting X against PINNs answers too
+        flags |= _against_other_side(source, question) & ~asking
     # "what learning rate schedule did X use", "what is the batch size of X": the measure named, its
     # effect or unit aside ("size"), must be written in the abstract for a figure of it to be given
     thing = [w for w in tokenize(asked_thing(question)) if w not in _EFFECTS | _GENERIC_MEASURE_STEMS and not _UNITS.search(w)] \
@@ -1003,6 +1005,15 @@ def _model_families(noun: str) -> set[str]:
     """The model-family acronyms that name no thing of the asked kind: all of them, unless a system or
     generator is asked for (which a model family may be)."""
     return set() if noun in ("system", "generator") else _MODEL_FAMILIES
+
+
+def _against_other_side(source: Source, question: str) -> np.ndarray:
+    """Which sentences set the paper against the other side a question names ("compared with PINNs",
+    "faster than X"): they hold its words and state a comparison. All false when none is named."""
+    other = _OTHER_SIDE.search(question)
+    side = _stems(other.group("other")) - _PRONOUNS if other else set()
+    return np.array([bool(side) and all(_holds(_stems(source.sentence(i)), w) for w in side) and bool(_SETS_AGAINST.search(source.sentence(i)))
+                     for i in range(len(source.spans))], dtype=bool)
 
 
 def _acts_on(sentence: str, question: str, noun: str, own: set[str]) -> bool:

@@ -105,3 +105,9 @@ def test_words_describing_the_framework_asked_about_are_no_evidence(extractive):
     # before: only the sentence introducing the framework, which repeats the words the question calls it by
     answer = extractive.ask("How does the budgeted active experimentation framework choose which units to randomize?")
     assert "acquisition function" in answer.answer, answer.answer
+
+
+def test_how_good_compared_with_another_is_answered_by_the_comparing_sentence(extractive):
+    # before: "how accurate" asked for a figure: "for high-dimensional problems ($d\gg 10$) ..." was quoted
+    answer = extractive.ask("Compared with PINNs, how accurate are Modified SINNs in high dimensions?")
+    assert "superior accuracy compared to PINNs" in answer.answer, answer.answer
