@@ -1016,13 +1016,19 @@ def _against_other_side(source: Source, question: str) -> np.ndarray:
                      for i in range(len(source.spans))], dtype=bool)
 
 
+# The verb a do-support question ends on: "what kind of model does MindZero train?" -> "train".
+_DO_VERB = re.compile(r"\b(?:does|do|did)\s+[^?]*?\b([a-z][\w-]*)\W*$")
+
+
 def _acts_on(sentence: str, question: str, noun: str, own: set[str]) -> bool:
-    """True when a verb of the question (a content word of it other than the noun and the paper's name)
-    stands in `sentence` up to four words before the asked `noun` as a word of its own, with no
-    punctuation between: "trains multimodal large language models" for "what kind of model does X
-    train"; not "During training, the model ..." nor "training, X internalizes model-based ..."."""
-    kind = tokenize(noun)
-    verbs = _stems(question) - _stems(" ".join(own)) - set(kind) - _VAGUE - _stems("kind type sort")
+    """True when the verb a "what X does P <verb>" question ends on stands in `sentence` up to four
+    words before the asked `noun` as a word of its own, with no punctuation between: "trains
+    multimodal large language models" for "what kind of model does X train"; not "During training,
+    the model ..." nor "training, X internalizes model-based ..."."""
+    ending = _DO_VERB.search(question)
+    verbs = _stems(ending.group(1)) - _stems(" ".join(own)) - set(tokenize(noun)) if ending else set()
+    if not verbs:
+        return False
     words = re.findall(r"[\w-]+|[^\w\s]", sentence)
     for i, word in enumerate(words):
         if verbs & _stems(word):
@@ -1036,12 +1042,14 @@ def _acts_on(sentence: str, question: str, noun: str, own: set[str]) -> bool:
 def _modified_mentions(source: Source, intent: Intent) -> np.ndarray:
     """Which sentences write the asked noun with every modifier the question gives it ("on real models"
     for "which real models"): where the abstract speaks of that very thing, so a name it gives is there.
-    All false when the question gives the noun no modifier."""
+    All false when the question gives the noun no modifier, or the abstract writes a modifier in more
+    than one sentence (then it is a topic of the abstract, "which weather model", not that thing's mark)."""
     noun = tokenize(intent.noun)
     modifiers = _stems(intent.phrase) - set(noun)
-    if not noun or not modifiers:
-        return np.zeros(len(source.spans), dtype=bool)
-    return np.array([noun[-1] in stems and all(_holds(stems, w) for w in modifiers) for stems in _sentence_stems(source)], dtype=bool)
+    sentences = _sentence_stems(source)
+    if not noun or not modifiers or any(sum(_holds(stems, w) for stems in sentences) > 1 for w in modifiers):
+        return np.zeros(len(sentences), dtype=bool)  # "which weather model": the abstract's topic, in sentence after sentence
+    return np.array([noun[-1] in stems and all(_holds(stems, w) for w in modifiers) for stems in sentences], dtype=bool)
 
 
 def _restates(name: str, question: str) -> bool:

@@ -111,3 +111,13 @@ def test_how_good_compared_with_another_is_answered_by_the_comparing_sentence(ex
     # before: "how accurate" asked for a figure: "for high-dimensional problems ($d\gg 10$) ..." was quoted
     answer = extractive.ask("Compared with PINNs, how accurate are Modified SINNs in high dimensions?")
     assert "superior accuracy compared to PINNs" in answer.answer, answer.answer
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("which weather model has the best parameter efficiency", "GraphCast"),
+    ("which weather model benefits most from more training data", "Aurora"),
+])
+def test_a_modifier_that_is_the_abstracts_topic_marks_no_sentence(extractive, question, expected):
+    # "weather" is written in sentence after sentence: the named model's sentence answers, not "weather models"
+    answer = extractive.ask(question)
+    assert expected in answer.answer, answer.answer
