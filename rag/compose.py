@@ -69,6 +69,9 @@ _DATA_CUE = re.compile(
 NUMBER_BONUS, UNIT_BONUS, NAME_BONUS, NOUN_BONUS, TITLE_BONUS, ASKED_BONUS = 0.12, 0.04, 0.10, 0.05, 0.06, 0.05
 # A sentence holding the words of what is asked ("dialogue scenarios", "downstream tasks"), by share.
 PHRASE_BONUS = 0.2
+# For "what kind of model does MindZero train?": the sentence where the question's verb acts on the
+# asked noun ("trains multimodal large language models"), a few words apart with no punctuation between.
+ACTS_ON_BONUS = 0.2
 # Weight of the question's words in a sentence, each weighted by how rare it is in the abstract:
 # "parameter efficiency" singles out the one sentence that says it, "weather" does not.
 FOCUS_WEIGHT = 0.5
@@ -217,7 +220,8 @@ _QUANTIFIERS = set(tokenize("several multiple many various numerous"))
 # sentences answers.
 _LOCATOR = re.compile(
     r"(?:^\W*|\b(?:in|of|from|for|by|with|per|is|are|was|were)\s+)(?:the|this|that)\s+[^?,;]{0,60}?\b(?:paper|work|study|article|abstract|framework)\b"
-    r"|\b(?:does|do|did)\s+(?:the|this|that)\s+[^?,;]{0,60}?\b(?:paper|study|article)\b",  # "how does the ToM paper infer ..."
+    # "how does the ToM paper infer ...", "how does the budgeted active experimentation framework choose ..."
+    r"|\b(?:does|do|did)\s+(?:the|this|that)\s+[^?,;]{0,60}?\b(?:paper|study|article|framework|approach)\b",
     re.IGNORECASE)
 _HOW_IT_WORKS = re.compile(r"^(\W*how\b.*?)\bworks?\s*\W*$", re.IGNORECASE)
 # A sentence about the answer or its sources rather than the papers: an echo of the prompt's layout.
@@ -370,7 +374,9 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         # "compare GaLore and LoRA": the sentence naming the other side comes before any finding.
         covered = _covering(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
         chosen += covered
-    if intent.kind == "check" and max_sentences > 1 and not covered and not _FINDING.search(top.sentence(chosen[-1])):
+    stated = _figure_settling(top, question, ranked, chosen) if intent.kind == "check" and max_sentences > 1 else []
+    chosen += stated  # "does WLA cut storage by more than 100 times?": the sentence giving the figures settles it
+    if intent.kind == "check" and max_sentences > 1 and not covered and not stated and not _FINDING.search(top.sentence(chosen[-1])):
         # A yes/no question or a comparison wants the verdict: the best sentence reporting a finding,
         # when the closest one only sets the scene ("Prior research has often framed ...").
         # With no finding at all, a sentence on other work ("existing systems extrapolate 2D radar") is
@@ -392,6 +398,17 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         # runner-up close enough took the place
         chosen += _naming_more(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(sorted(chosen))]
+
+
+def _figure_settling(top: Source, question: str, ranked: list[int], chosen: list[int]) -> list[int]:
+    """For a yes/no question giving a figure ("by more than 100 times?"), the best answering sentence
+    stating a figure of its own, when none chosen does; else none."""
+    if not _DIGIT.search(question):
+        return []
+    asked = key_terms(question)
+    if any(_states_number(top.sentence(i), asked) for i in chosen):
+        return []
+    return [i for i in ranked if i not in chosen and _states_number(top.sentence(i), asked)][:1]
 
 
 # A count of more than one thing asked for ("which two models", "both datasets").
@@ -723,7 +740,7 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
             digits = bool(_DIGIT.search(sentence))
             scores[i] += NUMBER_BONUS * (1.0 if digits else 0.5) + (UNIT_BONUS if _UNIT.search(sentence) else 0.0)
         elif intent.kind == "entity":
-            scores[i] += NAME_BONUS * bool(_new_names(sentence, asked, name))
+            scores[i] += NAME_BONUS * bool(_new_names(sentence, asked, name)) + ACTS_ON_BONUS * _acts_on(sentence, question, intent.noun, own)
             scores[i] += NOUN_BONUS * bool(intent.noun and intent.noun.lower().rstrip("s") in sentence.lower())
         elif intent.kind in ("paper", "papers"):
             scores[i] += TITLE_BONUS * bool((name and name in sentence.lower()) or _INTRODUCES.search(sentence))
@@ -791,8 +808,15 @@ def _vague(source: Source) -> np.ndarray:
 
 
 def _asking(source: Source) -> np.ndarray:
-    """Which sentences are questions ("does observing X imply Y?"): they raise what is asked, never answer it."""
-    return np.array([source.sentence(i).rstrip(" \"'”’)").endswith("?") for i in range(len(source.spans))], dtype=bool)
+    """Which sentences are questions ("does observing X imply Y?") or say one is raised or open ("raises
+    the question of how ...", "remains an open question"): they raise what is asked, never answer it."""
+    return np.array([source.sentence(i).rstrip(" \"'”’)").endswith("?") or bool(_RAISES_QUESTION.search(source.sentence(i)))
+                     for i in range(len(source.spans))], dtype=bool)
+
+
+# A sentence saying a question is raised or still open.
+_RAISES_QUESTION = re.compile(r"\braises?\s+the\s+question\b|\b(?:remains?|is)\s+(?:an?\s+)?open\s+(?:question|problem)\b"
+                              r"|\bit\s+(?:remains|is)\s+unclear\s+(?:whether|how|why|what)\b", re.IGNORECASE)
 
 
 def _counts(sentence: str, noun: str, window: int = 3) -> bool:
@@ -868,7 +892,7 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         elif intent.kind == "entity":
             noun = intent.noun.lower().rstrip("s")
             # "which scientific tasks": "across diverse scientific tasks" restates the question, names none
-            flags.append(bool(_new_names(sentence, asked, name))
+            flags.append(bool(_new_names(sentence, asked, name) - _model_families(noun))
                          or bool(noun and noun in sentence.lower() and (intent.of_kind or not _restates_kind(sentence, noun, question))))
         elif own_limits:
             # "what are MEG-XL's limitations?": a shortcoming the authors grant of their own method; the
@@ -917,6 +941,12 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     if intent.kind == "entity" and intent.noun.lower() not in _DATA_NOUNS and not against:
         # "what mathematical tools ...": a sentence holding the asked noun ("Using tools from ...") when any does
         noun = tokenize(intent.noun)
+        modified = _modified_mentions(source, intent)
+        if modified.any():
+            # "what toy model does X analyse": the sentence on that very thing ("a tractable mean-field
+            # self-attention toy model") answers; "which real models did X fine-tune": "on real models" names none
+            kind = intent.noun.lower().rstrip("s")
+            return modified & (flags | np.array([not _restates_kind(source.sentence(i), kind, question) for i in range(len(flags))], dtype=bool))
         mentions = np.array([bool(noun) and noun[-1] in _stems(source.sentence(i)) for i in range(len(flags))], dtype=bool)
         holding = flags & mentions
         if holding.any() and (intent.noun.lower().rstrip("s") not in _MODEL_NOUNS or intent.of_kind):
@@ -930,6 +960,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         named = _stems(intent.phrase) - _GENERIC_MEASURE_STEMS
         if named:  # "what pruning ratio": a figure in a sentence on pruning, not "7.04M SOPs" of another
             flags &= np.array([all(_holds(_stems(source.sentence(i)), w) for w in named) for i in range(len(flags))], dtype=bool)
+        # "compared with PINNs, how accurate are X?": the sentence setting X against PINNs answers too
+        flags |= _against_other_side(source, question) & ~asking
     # "what learning rate schedule did X use", "what is the batch size of X": the measure named, its
     # effect or unit aside ("size"), must be written in the abstract for a figure of it to be given
     thing = [w for w in tokenize(asked_thing(question)) if w not in _EFFECTS | _GENERIC_MEASURE_STEMS and not _UNITS.search(w)] \
@@ -962,6 +994,62 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             named = asked - set(name.split()) - {t for t in asked if t.isdigit()}
             return flags & np.array([bool(named & key_terms(source.sentence(i))) for i in range(len(flags))], dtype=bool)
     return flags
+
+
+# Acronyms of model families ("VLMs", "SNN"): no name of an algorithm, task, metric or reward.
+_MODEL_FAMILIES = {"llm", "llms", "mllm", "mllms", "vlm", "vlms", "snn", "snns", "ann", "anns", "cnn", "cnns", "gnn", "gnns",
+                   "rnn", "rnns", "gan", "gans", "vae", "vaes", "ssm", "ssms", "vit", "vits"}
+
+
+def _model_families(noun: str) -> set[str]:
+    """The model-family acronyms that name no thing of the asked kind: all of them, unless a system or
+    generator is asked for (which a model family may be)."""
+    return set() if noun in ("system", "generator") else _MODEL_FAMILIES
+
+
+def _against_other_side(source: Source, question: str) -> np.ndarray:
+    """Which sentences set the paper against the other side a question names ("compared with PINNs",
+    "faster than X"): they hold its words and state a comparison. All false when none is named."""
+    other = _OTHER_SIDE.search(question)
+    side = _stems(other.group("other")) - _PRONOUNS if other else set()
+    return np.array([bool(side) and all(_holds(_stems(source.sentence(i)), w) for w in side) and bool(_SETS_AGAINST.search(source.sentence(i)))
+                     for i in range(len(source.spans))], dtype=bool)
+
+
+# The verb a do-support question ends on: "what kind of model does MindZero train?" -> "train".
+_DO_VERB = re.compile(r"\b(?:does|do|did)\s+[^?]*?\b([a-z][\w-]*)\W*$")
+
+
+def _acts_on(sentence: str, question: str, noun: str, own: set[str]) -> bool:
+    """True when the verb a "what X does P <verb>" question ends on stands in `sentence` up to four
+    words before the asked `noun` as a word of its own, with no punctuation between: "trains
+    multimodal large language models" for "what kind of model does X train"; not "During training,
+    the model ..." nor "training, X internalizes model-based ..."."""
+    ending = _DO_VERB.search(question)
+    verbs = _stems(ending.group(1)) - _stems(" ".join(own)) - set(tokenize(noun)) if ending else set()
+    if not verbs:
+        return False
+    words = re.findall(r"[\w-]+|[^\w\s]", sentence)
+    for i, word in enumerate(words):
+        if verbs & _stems(word):
+            after = words[i + 1:i + 6]
+            cut = next((k for k, w in enumerate(after) if not re.match(r"\w", w)), len(after))
+            if any(re.fullmatch(rf"{re.escape(noun.lower().rstrip('s'))}s?", w.lower()) for w in after[:cut]):
+                return True
+    return False
+
+
+def _modified_mentions(source: Source, intent: Intent) -> np.ndarray:
+    """Which sentences write the asked noun with every modifier the question gives it ("on real models"
+    for "which real models"): where the abstract speaks of that very thing, so a name it gives is there.
+    All false when the question gives the noun no modifier, or the abstract writes a modifier in more
+    than one sentence (then it is a topic of the abstract, "which weather model", not that thing's mark)."""
+    noun = tokenize(intent.noun)
+    modifiers = _stems(intent.phrase) - set(noun)
+    sentences = _sentence_stems(source)
+    if not noun or not modifiers or any(sum(_holds(stems, w) for stems in sentences) > 1 for w in modifiers):
+        return np.zeros(len(sentences), dtype=bool)  # "which weather model": the abstract's topic, in sentence after sentence
+    return np.array([noun[-1] in stems and all(_holds(stems, w) for w in modifiers) for stems in sentences], dtype=bool)
 
 
 def _restates(name: str, question: str) -> bool:
@@ -1055,7 +1143,9 @@ _SIDES = re.compile(
     r"|\bhow\s+(?:do|does|did|would)\s+(?P<g>[^?.;]+?)\s+compare\s+(?:to|with|against)\s+(?P<h>[^?.;]+)"
     r"|\bhow\s+(?:do|does|did)\s+(?P<i>[^?.;]+?)\s+and\s+(?P<j>[^?.;]+?)\s+differ\b"
     # "Is A better than B?" (a copula: "do LLMs know better than other LLMs ..." compares no two things)
-    r"|^\W*(?:is|are|was|were)\s+(?P<k>[^?.;,]+?)\s+(?:better|worse|faster|slower|stronger|weaker|(?:more|less)\s+[\w-]+)\s+than\s+(?P<l>[^?.;,]+)",
+    # (a degree before the comparative is no part of a side: "Is X more than 10 times faster than Y?")
+    r"|^\W*(?:is|are|was|were)\s+(?P<k>[^?.;,]+?)(?:\s+(?:(?:more|less)\s+than|over|under|at\s+least|about|roughly|nearly)\s+"
+    r"[\d.,]+(?:\s*(?:x|times|fold|%|percent))?)?\s+(?:better|worse|faster|slower|stronger|weaker|(?:more|less)\s+[\w-]+)\s+than\s+(?P<l>[^?.;,]+)",
     re.IGNORECASE)
 # A side ends before a preposition or a relative clause ("the model-based baselines it is tested
 # against": "baselines", not "against", is its head).

@@ -4,9 +4,9 @@ The answer's near-miss rules (`rag.compose.unheld_phrases`, the measure of a fig
 whether the closest paper speaks of each thing a question hinges on. A stem is held when the text
 has it or a close variant of it: both share all but the last letter of the shorter one, five
 letters at least ("equivari" of "equivariant" and "equivariance"), never a bare five-letter opening
-("control" is not "contribution", "transport" is not "transition"). Accents are folded first
-("Schrödinger" is "schrodinger", not "schr" and "dinger"), and a dash outside ASCII parts words
-("cells—including"). A run of words is held by an acronym the
+("control" is not "contribution", "transport" is not "transition"); a noun holds its adjective in
+"-ular" and back ("cell" and "cellular"). Accents are folded first ("Schrödinger" is "schrodinger",
+not "schr" and "dinger"), and a dash outside ASCII parts words ("cells—including"). A run of words is held by an acronym the
 text writes whose letters open those words in order ("SOPs" for "synaptic operations").
 """
 
@@ -43,8 +43,8 @@ def stems_of(text: str) -> set[str]:
 
 def holds_stem(stems: set[str], stem: str) -> bool:
     """True when `stem` or a close variant of it is among `stems` (see the module docstring)."""
-    if stem in stems:
-        return True
+    if stem in stems or f"{stem}ular" in stems or (stem.endswith("ular") and stem[:-4] in stems):
+        return True  # "cells" and "cellular": a noun and its adjective in "-ular"
     if len(stem) < 5:
         return False
     for other in stems:

@@ -54,6 +54,9 @@ _ENTITY = re.compile(
 # relative clause: "Clifford-steerable CNNs on the sphere for climate data?" is a topic.
 _TERSE_ENTITY = re.compile(rf"(?P<mods>(?:(?<![\w'’])(?-i:[a-z])[\w-]*\s+){{0,2}}?)(?<![\w'’-])(?P<noun>{_ENTITY_NOUNS})\s*(?:[:?.]|$)", re.IGNORECASE)
 # "what is the MindZero model ...": a name after "is the" says which thing the question is about.
+# A noun made from a verb or adjective ("predictions", "alignment", "robustness", "performance") right
+# after the entity noun: that noun only qualifies it ("llm predictions", "model performance").
+_NOUN_NEXT = re.compile(r"[ \t]+[a-z][\w-]*(?:tions?|sions?|ments?|ness|ity|ities|ances?|ences?)\b")
 _NAMED_THE = re.compile(r"\b(?:is|are|was|were)\s+the\s+(?:[\w-]+\s+)*?[\w-]*[A-Z0-9][\w-]*\s+\w+$")
 # A paper asked for in other words than "which paper": "the study", "any work", "research".
 _SOME = r"(?:(?:the|a|an|any|some|that|this)\s+)?(?:[\w-]+\s+){0,3}?"
@@ -149,8 +152,9 @@ _CONDITION = re.compile(
     r"|\bwith\s+respect\s+to\s+what\b|^\W*describe\s+when\b",
     re.IGNORECASE)
 # "what are MEG-XL's limitations?", "weaknesses of X?": the shortcomings of what is named, not a
-# problem it takes on ("what limitation does X address" is `_PROBLEM_ADDRESSED`).
-_LIMITS = re.compile(r"\b(?:limitations?|weakness(?:es)?|weak\s+(?:points?|spots?)|drawbacks?|shortcomings?|downsides?|caveats?)\b",
+# problem it takes on ("what limitation does X address" is `_PROBLEM_ADDRESSED`); "what limits X" asks the same.
+_LIMITS = re.compile(r"\b(?:limitations?|weakness(?:es)?|weak\s+(?:points?|spots?)|drawbacks?|shortcomings?|downsides?|caveats?)\b"
+                     r"|\bwhat\s+(?:limits|hinders|hampers|holds\s+back)\b",
                      re.IGNORECASE)
 # "how does X compare with Y", "X compared to Y": a comparison, answered like a yes/no question.
 _COMPARISON = re.compile(r"\bhow\s+(?:do|does|did|would)\s+.+?\s+compare\b|\bcompared?\s+(?:to|with|against)\b"
@@ -479,6 +483,8 @@ def classify(question: str) -> Intent:
     entity = _ENTITY.search(question)
     if entity and _NAMED_THE.search(entity.group(0)):
         entity = None  # "what is the MindZero model rewarded for": the named model is the subject, not what is asked
+    while entity and _NOUN_NEXT.match(question, entity.end()):  # "what balances llm predictions": "llm" qualifies
+        entity = _ENTITY.search(question, entity.end())           # the noun after it; "which model performance metric"
     if entity and (not _PAPER.search(question) or _BUILT_ON.search(question) or _MODEL_ACTED_ON.search(question)) \
             and not _CAUSE.search(question):
         return Intent("entity", entity.group("noun"), f"{entity.group('mods')}{entity.group('noun')}", bool(entity.group("kind")))

@@ -91,7 +91,8 @@ _CLIPPED = {
 }
 # A suffix saying what a work is about, which abstracts never write: "weather-related works",
 # "LLM-focused papers".
-_ABOUT_WORK = re.compile(r"(?<=\w)-(?:related|oriented|focused|centric|themed)\b", re.IGNORECASE)
+_ABOUT_SUFFIXES = "related|oriented|focused|centric|themed"
+_ABOUT_WORK = re.compile(rf"(?<=\w)-(?:{_ABOUT_SUFFIXES})\b", re.IGNORECASE)
 # An acronym's "-based" is the acronym ("RL-based papers", "LLM-based agents"); "model-based" stays.
 _ACRONYM_BASED = re.compile(r"\b([A-Z]{2,6}s?)-based\b")
 # Normalization layers typed short: "batch norm", "layer-norm", "group norms".
@@ -171,7 +172,7 @@ def content_query(question: str) -> str:
 
 # A suffix saying a work is about the word before it: "weather-related works" are on weather,
 # "RL-based papers" on RL.
-_ABOUT_SUFFIX = re.compile(r"(?<=\w)-(?:related|based|oriented|focused|centric|themed)$", re.IGNORECASE)
+_ABOUT_SUFFIX = re.compile(rf"(?<=\w)-(?:based|{_ABOUT_SUFFIXES})$", re.IGNORECASE)
 
 
 def topic_words(question: str) -> list[str]:
