@@ -1844,6 +1844,10 @@ _TARGET_ENDS = _SEGMENT_BREAK | {"in", "on", "across", "under", "at", "by", "wit
                                  "match", "matches", "performs", "perform", "rivals"}
 
 
+# Past participles not in "-ed", which describe a thing as the regular ones do.
+_PARTICIPLES = {"given", "taken", "shown", "known", "chosen", "seen", "driven", "written", "drawn", "grown"}
+
+
 def _target(tokens: list[str]) -> set[str] | None:
     """Stems of what the first comparison of a word list compares against ("than Boltzmann
     Emulators", "outperforms gradient flow and flow matching methods"), or None."""
@@ -1858,9 +1862,9 @@ def _target(tokens: list[str]) -> set[str] | None:
                     tokens[end] in _TARGET_ENDS - {"and", ","}
                     or (tokens[end] == "," and sum(_content(t) for t in tokens[start:end]) >= 2)):
                 end += 1
-            # a participle describes the target ("specialists trained with full supervision"), it names
-            # nothing ("flow matching" names a method)
-            return {stem(p) for w in tokens[start:end] if _content(w) and ("-" in w or not w.endswith("ed"))
+            # a participle describes the target ("specialists trained with full supervision", "an LLM
+            # given the same task"), it names nothing ("flow matching" names a method)
+            return {stem(p) for w in tokens[start:end] if _content(w) and ("-" in w or not (w.endswith("ed") or w in _PARTICIPLES))
                     for p in [w, *w.split("-")] if _content(p)}
     return None
 
