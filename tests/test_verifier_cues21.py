@@ -11,7 +11,8 @@ True claims now kept: a count that opens its clause and is closed by the clause'
 techniques reinforce it (A, B, C)", "Three kinds of guarantee are given: A, B and C", "A and B are the
 two additions"); a figure after a colon that spells out the piece before it ("X shows the strongest
 scaling: ... by up to 3.2x"); "matrix multiplications are gone" for "eliminating matrix
-multiplications".
+multiplications"; "an unrelated LLM given the same task" for "an unrelated LLM attempting the same
+task" (a participle describes a comparison's target, it names nothing).
 The guards keep claims of the same shapes that say what their passage says.
 
 Pure functions on text (rag.cues, rag.text).
@@ -34,6 +35,7 @@ LEARNED = "Furthermore, we show that these grid representations can be learned d
 EFFICIENT = "We find that coarse-grained samplers are substantially more data-efficient than Boltzmann Emulators."
 SAVINGS = "While recent SNNs use larger and deeper backbones, this comes at a cost of diminishing their energy-saving benefits."
 SCALING = "We relate validation loss to three factors: model size, dataset size, and compute budget. Across a range of models, we find that StormNet exhibits the strongest data-scaling behavior: increasing the dataset by 10x reduces validation loss by up to 2.5x."
+SELF = "An LLM predicting its own correctness performs no better than an unrelated LLM attempting the same task."
 MULTIPLY = "LongSSM outperforms transformers on average while eliminating matrix multiplications."
 
 
@@ -51,6 +53,7 @@ CASES = [
     # true claims now kept
     ("Growing StormNet's dataset tenfold brings its validation loss down by a factor of up to 2.5.", SCALING, None),
     ("Matrix multiplications are gone in LongSSM, yet on average it still beats transformers.", MULTIPLY, None),
+    ("A model judging its own correctness does no better than an unrelated LLM given that same task.", SELF, None),
     # guards: the same shapes, said as the passage says them
     ("TriNet lowers energy MAE and improves force MAE across sample sizes.", FORCES, None),
     ("Forge is the leading physics-based software for designing molecules.", SOFTWARE, None),
@@ -59,6 +62,7 @@ CASES = [
     ("Coarse-grained samplers get by on substantially less data than Boltzmann Emulators.", EFFICIENT, None),
     ("SNN energy savings diminish as backbones get larger and deeper.", SAVINGS, None),
     ("Matrix multiplications remain in LongSSM.", MULTIPLY, "polarity_clash"),
+    ("A model judging its own correctness does no better than a human expert given that same task.", SELF, "target_clash"),
 ]
 
 
