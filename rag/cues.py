@@ -1217,15 +1217,18 @@ def _own_object(claim: list[str], said: set[str], unsaid: set[str], passage: lis
     """Whether a claim that uses both sides of an antonym group ("improves energy MAE but worsens
     force MAE") says `said` of a thing the passage says `opposite` of ("improves force MAE") and
     says the other side of something else."""
-    ours = _first_objects(claim, said)
-    return bool(ours & _first_objects(passage, opposite)) and not ours & _first_objects(claim, unsaid)
+    ours = _first_objects(claim, said, nouns=True)
+    return bool(ours & _first_objects(passage, opposite, nouns=True)) and not ours & _first_objects(claim, unsaid, nouns=True)
 
 
-def _first_objects(tokens: list[str], group: set[str]) -> set[str]:
+def _first_objects(tokens: list[str], group: set[str], nouns: bool = False) -> set[str]:
     """The stem of the first content word within three words after each word of `group` in
-    `tokens`: what the word acts on ("merges composition", "combined with self-supervised")."""
-    return {stem(next(t for t in tokens[i + 1:i + 4] if _content(t))) for i, w in enumerate(tokens)
-            if w in group and any(_content(t) for t in tokens[i + 1:i + 4])}
+    `tokens`: what the word acts on ("merges composition", "combined with self-supervised"); with
+    `nouns`, adverbs in "-ly" are passed over ("decreases monotonically" acts on nothing)."""
+    def acted_on(t: str) -> bool:
+        return _content(t) and not (nouns and t.endswith("ly"))
+    return {stem(next(t for t in tokens[i + 1:i + 4] if acted_on(t))) for i, w in enumerate(tokens)
+            if w in group and any(acted_on(t) for t in tokens[i + 1:i + 4])}
 
 
 def _modified(tokens: list[str]) -> set[tuple[str, str]]:
