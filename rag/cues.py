@@ -106,7 +106,7 @@ _SKIP_IN_NOUN_PHRASE = {"a", "an", "the", "any", "need", "needs", "for", "of", "
 ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"improve", "improves", "improved", "improving", "improvement", "improvements", "help", "helps", "helped", "helping"},
      {"degrade", "degrades", "degraded", "degrading", "worsen", "worsens", "worsened", "hurt", "hurts", "harms", "harm"}),
-    ({"increase", "increases", "increased", "increasing", "raise", "raises", "raised", "grows", "rises", "growth", "rise",
+    ({"increase", "increases", "increased", "increasing", "raise", "raises", "raised", "grow", "grows", "grew", "rises", "growth", "rise",
       "strengthens", "strengthen", "strengthened", "amplifies", "amplify", "enlarge", "enlarges", "enlarged", "widen",
       "climb", "climbs", "climbed", "climbing",
       "widens", "widened", "expand", "expands", "expanded", "inflate", "inflates", "inflated"},
@@ -259,7 +259,9 @@ def contradiction_cue(claim: str, passage: str, context: str = "") -> tuple[str,
                        ("set_aside_stated", lambda: _set_aside_stated(claim_words, passage_words)),
                        ("crossed_details", lambda: _crossed_details(claim, passage)),
                        ("figure_unit_swap", lambda: _figure_unit_swap(claim, passage)),
-                       ("reversed_comparison", lambda: None if restated else _reversed_comparison(claim, passage))):
+                       # a comparison of two named sides is read against every sentence of the
+                       # abstract: the one that compares them need not be the passage closest in words
+                       ("reversed_comparison", lambda: None if restated else _reversed_comparison(claim, context or passage))):
         found = late()
         if found:
             return name, found[0], found[1]
@@ -596,8 +598,30 @@ def _content(word: str) -> bool:
     return len(word) > 2 and word not in _SKIP_IN_NOUN_PHRASE and word not in STOPWORDS and word not in {",", ";", ":"}
 
 
+# Predicates that deny a deed can be done: "learning X is not possible" says X cannot be learned.
+_IMPOSSIBLE = {"impossible", "infeasible", "unattainable", "unachievable"}
+_POSSIBLE = {"possible", "feasible", "achievable"}
+
+
+def _impossible_deeds(tokens: list[str]) -> dict[str, str]:
+    """Canonical stems of the deeds a word list says cannot be done -> its words: the gerund that
+    opens the clause of "is not possible", "is impossible" ("Learning the representations from
+    visual inputs is not possible" denies "learn")."""
+    out: dict[str, str] = {}
+    for i, word in enumerate(tokens):
+        denied = word in _IMPOSSIBLE or (word in _POSSIBLE and tokens[i - 1:i] == ["not"])
+        be = next((k for k in range(i - 1, max(-1, i - 4), -1) if tokens[k] in _BE), None)
+        if not denied or be is None:
+            continue
+        start = max((k + 1 for k in range(be) if tokens[k] in _SEGMENT_BREAK), default=0)
+        if tokens[start:start + 1] and tokens[start].endswith("ing") and _content(tokens[start]):
+            out.setdefault(_canonical(tokens[start]), " ".join(tokens[start:start + 1] + tokens[be:i + 1]))
+    return out
+
+
 def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     claim_neg, claim_plain, claim_scope = _polarity(claim)
+    claim_neg.update(_impossible_deeds(claim))
     passage_neg, passage_plain, passage_scope = _polarity(passage)
     context_neg = set(_polarity(context)[0]) | _prefix_negated(passage, claim) | _lacked(context) | _limited(passage)
     # both sides named on both sides: "between forgetting and not forgetting" for "between forgetting and non-forgetting"
@@ -612,7 +636,7 @@ def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) ->
         # "energy drift stays close to zero" states what "near-zero energy drift" does ("climbs well
         # above zero", "far from zero" do not)
         if s in claim_plain and s not in claim_neg and s not in claim_scope and s not in passage_plain \
-                and not ("zero" in cue and _near_zero(claim)):
+                and s not in _limited(claim, _ABSENT) and not ("zero" in cue and _near_zero(claim)):
             return claim_plain[s], cue
     return _denied_object(claim, passage, claim_neg, claim_scope, passage_plain)
 
@@ -642,12 +666,18 @@ _SHORT_OF = {"limited", "poor", "lacking", "insufficient", "inadequate", "restri
 _BE = {"is", "are", "was", "were", "be", "remains", "remain", "remained", "been"}
 
 
-def _limited(tokens: list[str]) -> set[str]:
-    """Canonical stems of the subjects a word list says fall short: the content words between the
-    clause's start (a break, at most eight words back) and "is (often) limited"."""
+# Predicates that say a thing is not there: "matrix multiplications are gone" denies them, as
+# "eliminating matrix multiplications" does.
+_ABSENT = {"gone", "absent", "eliminated", "removed", "missing", "unnecessary", "unneeded", "avoided", "dispensed"}
+
+
+def _limited(tokens: list[str], predicates: frozenset[str] | set[str] = frozenset(_SHORT_OF)) -> set[str]:
+    """Canonical stems of the subjects a word list says fall short (or whatever `predicates` say of
+    them): the content words between the clause's start (a break, at most eight words back) and
+    "is (often) limited"."""
     out: set[str] = set()
     for i, word in enumerate(tokens):
-        if word not in _SHORT_OF:
+        if word not in predicates:
             continue
         j = i - 1
         while j >= 0 and i - j <= 3 and tokens[j] not in _BE and tokens[j] not in _SEGMENT_BREAK:
@@ -815,7 +845,9 @@ def _antonym_clash(claim: list[str], passage: list[str], context: list[str]) -> 
         for side, other in ((left, right), (right, left)):
             said = _affirmed(claim, side) - _idioms(claim)
             opposite = _affirmed(passage, other) - _idioms(passage)
-            if not said or not opposite or claim_set & other:
+            if not said or not opposite:
+                continue
+            if claim_set & other and not _own_object(claim, said, claim_set & other, passage, opposite):
                 continue
             if passage_set & side:  # the passage uses both sides: the one about the claim's object decides
                 ours = _first_objects(claim, said)
@@ -1181,11 +1213,22 @@ def _same_object(claim: list[str], said: set[str], passage: list[str], opposite:
     return bool(objects(claim, said) & objects(passage, opposite))
 
 
-def _first_objects(tokens: list[str], group: set[str]) -> set[str]:
+def _own_object(claim: list[str], said: set[str], unsaid: set[str], passage: list[str], opposite: set[str]) -> bool:
+    """Whether a claim that uses both sides of an antonym group ("improves energy MAE but worsens
+    force MAE") says `said` of a thing the passage says `opposite` of ("improves force MAE") and
+    says the other side of something else."""
+    ours = _first_objects(claim, said, nouns=True)
+    return bool(ours & _first_objects(passage, opposite, nouns=True)) and not ours & _first_objects(claim, unsaid, nouns=True)
+
+
+def _first_objects(tokens: list[str], group: set[str], nouns: bool = False) -> set[str]:
     """The stem of the first content word within three words after each word of `group` in
-    `tokens`: what the word acts on ("merges composition", "combined with self-supervised")."""
-    return {stem(next(t for t in tokens[i + 1:i + 4] if _content(t))) for i, w in enumerate(tokens)
-            if w in group and any(_content(t) for t in tokens[i + 1:i + 4])}
+    `tokens`: what the word acts on ("merges composition", "combined with self-supervised"); with
+    `nouns`, adverbs in "-ly" are passed over ("decreases monotonically" acts on nothing)."""
+    def acted_on(t: str) -> bool:
+        return _content(t) and not (nouns and t.endswith("ly"))
+    return {stem(next(t for t in tokens[i + 1:i + 4] if acted_on(t))) for i, w in enumerate(tokens)
+            if w in group and any(acted_on(t) for t in tokens[i + 1:i + 4])}
 
 
 def _modified(tokens: list[str]) -> set[tuple[str, str]]:
@@ -1400,13 +1443,19 @@ def _comparison_swap(claim: list[str], passage: list[str], context: list[str]) -
 
 
 def _joined_to_next(tokens: list[str]) -> set[int]:
-    """Indexes of the `_segments` of a word list that a bare "and" (no comma before it) joins to the next."""
-    out, piece = set(), 0
+    """Indexes of the `_segments` of a word list that a bare "and" (no comma before it) joins to the
+    next, or a colon: what follows a colon spells out the piece before it ("Aurora exhibits the
+    strongest data-scaling behavior: increasing the dataset by 10x reduces loss by up to 3.2x")."""
+    out, piece, filled = set(), 0, False
     for i, word in enumerate(tokens):
         if word in _SEGMENT_BREAK:
-            if word == "and" and tokens[i - 1:i] != [","]:
-                out.add(piece)
-            piece += 1
+            if filled:  # counted as `_segments` counts: a piece with nothing in it ("..., and") is none
+                if (word == "and" and tokens[i - 1:i] != [","]) or word == ":":
+                    out.add(piece)
+                piece += 1
+            filled = False
+        elif _NUMBER.match(word) or len(word) > 2:
+            filled = True
     return out
 
 
@@ -1798,6 +1847,10 @@ _TARGET_ENDS = _SEGMENT_BREAK | {"in", "on", "across", "under", "at", "by", "wit
                                  "match", "matches", "performs", "perform", "rivals"}
 
 
+# Past participles not in "-ed", which describe a thing as the regular ones do.
+_PARTICIPLES = {"given", "taken", "shown", "known", "chosen", "seen", "driven", "written", "drawn", "grown"}
+
+
 def _target(tokens: list[str]) -> set[str] | None:
     """Stems of what the first comparison of a word list compares against ("than Boltzmann
     Emulators", "outperforms gradient flow and flow matching methods"), or None."""
@@ -1812,9 +1865,9 @@ def _target(tokens: list[str]) -> set[str] | None:
                     tokens[end] in _TARGET_ENDS - {"and", ","}
                     or (tokens[end] == "," and sum(_content(t) for t in tokens[start:end]) >= 2)):
                 end += 1
-            # a participle describes the target ("specialists trained with full supervision"), it names
-            # nothing ("flow matching" names a method)
-            return {stem(p) for w in tokens[start:end] if _content(w) and ("-" in w or not w.endswith("ed"))
+            # a participle describes the target ("specialists trained with full supervision", "an LLM
+            # given the same task"), it names nothing ("flow matching" names a method)
+            return {stem(p) for w in tokens[start:end] if _content(w) and ("-" in w or not (w.endswith("ed") or w in _PARTICIPLES))
                     for p in [w, *w.split("-")] if _content(p)}
     return None
 
@@ -1905,6 +1958,9 @@ def _direction(window: list[str]) -> tuple[int, bool]:
     # with ("gets by with less data", "trained on fewer labels")
     spent = bool(after) and bool(set(window[:at]) & _SPENDS
                                  or (set(window[:at]) & _MAKES_DO and quantity.split("-")[-1].startswith(_RESOURCES)))
+    # "gets by on substantially less than B": the amount a method makes do with, its resource unnamed
+    spent = spent or (not after and any(window[k] in _MAKES_DO and all(w.endswith("ly") for w in window[k + 1:at])
+                                        for k in range(at)))
     turned = (spent or quantity.split("-")[-1].startswith(_COSTS)) and not set(window[:at]) & _SAVES
     return (-sign if turned else sign), bool(turned)
 
@@ -2306,6 +2362,31 @@ def _compound_swap(claim: list[str], passage: list[str], context: list[str]) -> 
     return None
 
 
+# Second parts of a compound that name a kind by what it rests on: "physics-based software",
+# "protein-conditioned experts", "uncertainty-aware decoding".
+_KIND_SUFFIXES = {"based", "conditioned", "driven", "guided", "aware", "informed", "grounded", "centric"}
+
+
+def _kind_compound_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A kind-naming compound with its first part swapped: "the leading ML-based software for
+    designing heteropolymers" against "the leading physics-based heteropolymer design software",
+    "ligand-conditioned ... experts" against "protein-conditioned experts". The claim's compound is
+    written nowhere in the abstract (its first part may be: "ML methods"), the claim never writes
+    the passage's compound, and the word the passage's compound qualifies is in the claim."""
+    written = {w.replace("-", "") for w in (context or passage)}
+    mine = {stem(w) for w in claim}
+    for token in claim:
+        parts = token.split("-")
+        if len(parts) != 2 or parts[1] not in _KIND_SUFFIXES or not parts[0].isalpha() or token.replace("-", "") in written:
+            continue
+        for j, other in enumerate(passage[:-1]):
+            pieces = other.split("-")
+            if len(pieces) == 2 and pieces[1] == parts[1] and pieces[0] != parts[0] and other not in claim \
+                    and _content(passage[j + 1]) and stem(passage[j + 1]) in mine:
+                return token, other
+    return None
+
+
 _NOUN_PHRASE_ENDS = {"the", "a", "an", "by", "of", "from", "via", "with", "on", "using"}  # not "to": "to pull" is a verb
 
 
@@ -2647,7 +2728,7 @@ def _spelt_alike(a: str, b: str) -> bool:
 _WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap, _number_order_swap, _count_clash,
               _target_clash, _parity_clash, _list_swap, _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap,
               _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash,
-              _compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot, _bound_clash,
+              _compound_swap, _kind_compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot, _bound_clash,
               _direction_reversed, _degree_clash, _valence_clash, _frame_swap, _ease_clash, _sibling_swap, _peak_as_typical)
 # The cues a condition and its outcome turned round together are not read by ("short clips transfer
 # worse" for "longer clips transfer better"), and the words of such an outcome: better/worse,

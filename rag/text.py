@@ -303,7 +303,7 @@ def _own_list_counts(claim: str, text: str) -> set[str]:
     its items say when the count is of the claim's own points ("on two fronts, needing less data and
     generalizing better"). The list follows a colon or a comma within four words of the count, and
     ends at its "and"/"or" item."""
-    counts = set()
+    counts = _subject_list_counts(claim, text)
     for separator in re.finditer(r"[:,(]", claim):
         items = _enumeration(claim[separator.end():])
         if len(items) < 2:
@@ -311,7 +311,12 @@ def _own_list_counts(claim: str, text: str) -> set[str]:
         # "four spectrum families are tested (eDOS, phDOS, XANES, Raman)": a list in parentheses
         # may close the clause that counts it
         before = re.findall(r"[\w.]+", claim[:separator.start()])[-5 if separator.group(0) == "(" else -4:]
-        stated = all(variant_share(set(tokenize(item)), text) == 1.0 for item in items)
+        stated = _all_stated(items, text)
+        if separator.group(0) != "," and stated:
+            # "Three techniques reinforce the algorithm (A, B, C)", "Three kinds of guarantee are
+            # given: A, B and C": a count that opens the clause is counted by the list that closes it
+            opening = re.findall(r"[\w.]+", re.split(r"[;:]", claim[:separator.start()])[-1])[:1]
+            counts |= {NUMBER_WORDS.get(w.lower(), w) for w in opening if NUMBER_WORDS.get(w.lower(), w) == str(len(items))}
         for i, word in enumerate(before):
             count = NUMBER_WORDS.get(word.lower(), word)
             # "helps on two fronts, needing less data and generalizing better": a count of the claim's
@@ -319,6 +324,28 @@ def _own_list_counts(claim: str, text: str) -> set[str]:
             own = i + 1 < len(before) and before[i + 1].lower() in _OWN_POINTS
             if count.isdigit() and int(count) == len(items) and (stated or own):
                 counts.add(count)
+    return counts
+
+
+def _all_stated(items: list[str], text: str) -> bool:
+    """Whether every word of every item of a claim's list is in `text` (or a variant of it)."""
+    return all(variant_share(set(tokenize(item)), text) == 1.0 for item in items)
+
+
+# A list that opens a clause and the count that names it after the verb: "Coefficient decay
+# scaling and basis embeddings are the two additions", "A, B and C were the three datasets".
+_SUBJECT_LIST = re.compile(r"(?:^|[;:]\s*)([^;:]+?)\s+(?:are|were)\s+(?:the|its|their)\s+(\w+)\b")
+
+
+def _subject_list_counts(claim: str, text: str) -> set[str]:
+    """Counts a claim states of the list that is its clause's subject ("X and Y are the two
+    additions"), when the count is that list's length and every item's words are in `text`."""
+    counts = set()
+    for subject, number in _SUBJECT_LIST.findall(claim):
+        items = _enumeration(subject)
+        count = NUMBER_WORDS.get(number.lower(), number)
+        if len(items) >= 2 and count == str(len(items)) and _all_stated(items, text):
+            counts.add(count)
     return counts
 
 
