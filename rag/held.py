@@ -43,8 +43,8 @@ def stems_of(text: str) -> set[str]:
 
 def holds_stem(stems: set[str], stem: str) -> bool:
     """True when `stem` or a close variant of it is among `stems` (see the module docstring)."""
-    if stem in stems or f"{stem}ular" in stems or (stem.endswith("ular") and stem[:-4] in stems):
-        return True  # "cells" and "cellular": a noun and its adjective in "-ular"
+    if stem in stems or (len(stem) >= 4 and f"{stem}ular" in stems) or (len(stem) >= 8 and stem.endswith("ular") and stem[:-4] in stems):
+        return True  # "cells" and "cellular": a noun (four letters or more: "pop" is no "popular") and its adjective in "-ular"
     if len(stem) < 5:
         return False
     for other in stems:
