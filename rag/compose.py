@@ -945,7 +945,11 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         if modified.any():
             # "what toy model does X analyse": the sentence on that very thing ("a tractable mean-field
             # self-attention toy model") answers; "which real models did X fine-tune": "on real models" names none
+            # "which vision-language model is X trained from" asks for a model's name: "reasoning
+            # vision-language models (VLMs)" describes one and names none
             kind = intent.noun.lower().rstrip("s")
+            if kind in _MODEL_NOUNS and re.search(r"\bwhich\b", question, re.IGNORECASE):
+                return modified & flags
             return modified & (flags | np.array([not _restates_kind(source.sentence(i), kind, question) for i in range(len(flags))], dtype=bool))
         mentions = np.array([bool(noun) and noun[-1] in _stems(source.sentence(i)) for i in range(len(flags))], dtype=bool)
         holding = flags & mentions

@@ -151,11 +151,20 @@ class GroundingChecker:
         missing = missing_terms(claim, records)
         if missing:
             return SentenceCheck(sentence, cited, False, f"'{missing[0]}' is not in the cited source", support)
+        if _quotes_verbatim(quote, known):
+            return SentenceCheck(sentence, cited, True, "", support)  # the cited abstract's own words, as written
         k = self.settings.passages
         passages = sorted((p for src in known for p in candidate_passages(src, vector, k)), key=lambda p: -p.similarity)[:k]
         # names as the source writes them ("A-769662" as "A769662"), so that shares and cues read one spelling
         verdict = self.verifier.verify(respelled(quote, records), passages, known)
         return SentenceCheck(sentence, cited, verdict.supported, verdict.reason, support)
+
+
+def _quotes_verbatim(quote: str, sources: list[Source]) -> bool:
+    """True when `quote` (its quotation marks aside) is a whole sentence or more written word for word in
+    a cited abstract: an extractive quote, which no cue may read as contradicting its own source."""
+    text = " ".join(quote.strip().strip("“”\"").split())
+    return len(text.split()) >= 4 and any(text in " ".join(src.abstract.split()) for src in sources)
 
 
 _NAMED_QUOTE = re.compile(r"^(?P<name>[^“”]{1,200}?):\s*“(?P<quote>[^“”]+)”\s*\.?$")
