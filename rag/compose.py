@@ -51,7 +51,7 @@ from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, content_query, headed_phrases
 from rag.sources import Source
 from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, names_in, tokenize
-from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_opening, mentions_name, names_any, own_names,
+from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_model_family, is_opening, mentions_name, names_any, own_names,
                         plain_markup, readable_markup, title_head)
 
 _DIGIT = re.compile(r"\d")
@@ -724,6 +724,7 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
     parts = bool(_PARTS_ASKED.search(question))
     other = _OTHER_SIDE.search(question)
     other_side = _stems(other.group("other")) - own - _PRONOUNS if other else set()
+    verbs = _asked_verb(question, intent.noun, own) if intent.kind == "entity" else set()
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
         background = _sets_scene(sentence)  # "However, we find ..." reports
@@ -740,7 +741,7 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
             digits = bool(_DIGIT.search(sentence))
             scores[i] += NUMBER_BONUS * (1.0 if digits else 0.5) + (UNIT_BONUS if _UNIT.search(sentence) else 0.0)
         elif intent.kind == "entity":
-            scores[i] += NAME_BONUS * bool(_new_names(sentence, asked, name)) + ACTS_ON_BONUS * _acts_on(sentence, question, intent.noun, own)
+            scores[i] += NAME_BONUS * bool(_new_names(sentence, asked, name)) + ACTS_ON_BONUS * _acts_on(sentence, verbs, intent.noun)
             scores[i] += NOUN_BONUS * bool(intent.noun and intent.noun.lower().rstrip("s") in sentence.lower())
         elif intent.kind in ("paper", "papers"):
             scores[i] += TITLE_BONUS * bool((name and name in sentence.lower()) or _INTRODUCES.search(sentence))
@@ -892,7 +893,9 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         elif intent.kind == "entity":
             noun = intent.noun.lower().rstrip("s")
             # "which scientific tasks": "across diverse scientific tasks" restates the question, names none
-            flags.append(bool(_new_names(sentence, asked, name) - _model_families(noun))
+            # a model family ("VLMs") names no algorithm, task, metric or reward; it may be a system or generator
+            family_may_answer = noun in ("system", "generator")
+            flags.append(any(family_may_answer or not is_model_family(t) for t in _new_names(sentence, asked, name))
                          or bool(noun and noun in sentence.lower() and (intent.of_kind or not _restates_kind(sentence, noun, question))))
         elif own_limits:
             # "what are MEG-XL's limitations?": a shortcoming the authors grant of their own method; the
@@ -1000,17 +1003,6 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     return flags
 
 
-# Acronyms of model families ("VLMs", "SNN"): no name of an algorithm, task, metric or reward.
-_MODEL_FAMILIES = {"llm", "llms", "mllm", "mllms", "vlm", "vlms", "snn", "snns", "ann", "anns", "cnn", "cnns", "gnn", "gnns",
-                   "rnn", "rnns", "gan", "gans", "vae", "vaes", "ssm", "ssms", "vit", "vits"}
-
-
-def _model_families(noun: str) -> set[str]:
-    """The model-family acronyms that name no thing of the asked kind: all of them, unless a system or
-    generator is asked for (which a model family may be)."""
-    return set() if noun in ("system", "generator") else _MODEL_FAMILIES
-
-
 def _against_other_side(source: Source, question: str) -> np.ndarray:
     """Which sentences set the paper against the other side a question names ("compared with PINNs",
     "faster than X"): they hold its words and state a comparison. All false when none is named."""
@@ -1024,13 +1016,18 @@ def _against_other_side(source: Source, question: str) -> np.ndarray:
 _DO_VERB = re.compile(r"\b(?:does|do|did)\s+[^?]*?\b([a-z][\w-]*)\W*$")
 
 
-def _acts_on(sentence: str, question: str, noun: str, own: set[str]) -> bool:
-    """True when the verb a "what X does P <verb>" question ends on stands in `sentence` up to four
-    words before the asked `noun` as a word of its own, with no punctuation between: "trains
-    multimodal large language models" for "what kind of model does X train"; not "During training,
-    the model ..." nor "training, X internalizes model-based ..."."""
+def _asked_verb(question: str, noun: str, own: set[str]) -> set[str]:
+    """The stems of the verb a "what X does P <verb>" question ends on ("train"), unless that word is the
+    paper's name or the asked noun; empty for any other question."""
     ending = _DO_VERB.search(question)
-    verbs = _stems(ending.group(1)) - _stems(" ".join(own)) - set(tokenize(noun)) if ending else set()
+    return _stems(ending.group(1)) - _stems(" ".join(own)) - set(tokenize(noun)) if ending else set()
+
+
+def _acts_on(sentence: str, verbs: set[str], noun: str) -> bool:
+    """True when the asked verb (`_asked_verb`) stands in `sentence` up to four words before the asked
+    `noun` as a word of its own, with no punctuation between: "trains multimodal large language
+    models" for "what kind of model does X train"; not "During training, the model ..." nor
+    "training, X internalizes model-based ..."."""
     if not verbs:
         return False
     words = re.findall(r"[\w-]+|[^\w\s]", sentence)

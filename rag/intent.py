@@ -53,10 +53,10 @@ _ENTITY = re.compile(
 # "GCM eval benchmarks: name them.", "Agent Rosetta's underlying LLM?". Not after a preposition or
 # relative clause: "Clifford-steerable CNNs on the sphere for climate data?" is a topic.
 _TERSE_ENTITY = re.compile(rf"(?P<mods>(?:(?<![\w'’])(?-i:[a-z])[\w-]*\s+){{0,2}}?)(?<![\w'’-])(?P<noun>{_ENTITY_NOUNS})\s*(?:[:?.]|$)", re.IGNORECASE)
-# "what is the MindZero model ...": a name after "is the" says which thing the question is about.
 # A noun made from a verb or adjective ("predictions", "alignment", "robustness", "performance") right
 # after the entity noun: that noun only qualifies it ("llm predictions", "model performance").
 _NOUN_NEXT = re.compile(r"[ \t]+[a-z][\w-]*(?:tions?|sions?|ments?|ness|ity|ities|ances?|ences?)\b")
+# "what is the MindZero model ...": a name after "is the" says which thing the question is about.
 _NAMED_THE = re.compile(r"\b(?:is|are|was|were)\s+the\s+(?:[\w-]+\s+)*?[\w-]*[A-Z0-9][\w-]*\s+\w+$")
 # A paper asked for in other words than "which paper": "the study", "any work", "research".
 _SOME = r"(?:(?:the|a|an|any|some|that|this)\s+)?(?:[\w-]+\s+){0,3}?"

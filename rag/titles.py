@@ -23,12 +23,14 @@ _INTRO_CUES = re.compile(
     r"|called|named|dubbed|termed|coined)\b[^.]{0,80}$",
     re.IGNORECASE,
 )
+# Acronyms of model families ("LLMs", "SNN"): no paper's own model, nor any algorithm, task or metric.
+_MODEL_FAMILIES = {"LLM", "MLLM", "VLM", "SNN", "ANN", "CNN", "GNN", "SSM", "GAN", "VAE", "RNN", "ViT"}
 # Acronyms that name a field or a model family, not a paper's own contribution.
 _GENERIC = {
-    "AI", "ML", "DL", "RL", "NLP", "LLM", "LLMs", "MLLM", "MLLMs", "VLM", "VLMs", "SNN", "SNNs", "ANN",
-    "ANNs", "CNN", "CNNs", "GNN", "GNNs", "PDE", "PDEs", "RNA", "DNA", "MAE", "SGD", "KL", "ODE", "SDE",
-    "GPU", "GPUs", "CPU", "API", "BO", "MD", "DFT", "ToM", "SSM", "SSMs", "RCT", "OBS", "ID", "TI",
-    "GAN", "GANs", "VAE", "VAEs", "RNN", "RNNs", "RLHF", "SFT", "MoE", "ICL", "CoT", "ViT", "ViTs",
+    *_MODEL_FAMILIES, *(f"{family}s" for family in _MODEL_FAMILIES),
+    "AI", "ML", "DL", "RL", "NLP", "PDE", "PDEs", "RNA", "DNA", "MAE", "SGD", "KL", "ODE", "SDE",
+    "GPU", "GPUs", "CPU", "API", "BO", "MD", "DFT", "ToM", "RCT", "OBS", "ID", "TI",
+    "RLHF", "SFT", "MoE", "ICL", "CoT",
     # measures, which name no model, dataset or paper
     "AUROC", "AUC", "AUPRC", "RMSE", "MSE", "NLL", "BLEU", "FID", "PSNR", "SSIM", "IoU",
 }
@@ -63,6 +65,14 @@ _ABOUT_A_PAPER = set(tokenize("wrote written write authored published publish re
 def is_field_acronym(name: str) -> bool:
     """True for an acronym naming a field or a model family (LLM, SNNs, RL), not a contribution."""
     return name in _GENERIC or name.removesuffix("s") in _GENERIC
+
+
+def is_model_family(term: str) -> bool:
+    """True for a model family's acronym in any case, singular or plural ("vlms", "SNN")."""
+    return term.lower().removesuffix("s") in _MODEL_FAMILIES_LOWER
+
+
+_MODEL_FAMILIES_LOWER = {f.lower() for f in _MODEL_FAMILIES}
 
 
 def is_generic_term(term: str) -> bool:
