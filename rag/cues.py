@@ -145,7 +145,8 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"above"}, {"below"}),
     ({"couples", "coupled", "coupling", "jointly"}, {"decouples", "decoupled", "decoupling", "separately"}),
     ({"consistent", "consistently", "coherent"}, {"inconsistent", "inconsistently", "incoherent"}),
-    ({"agree", "agrees", "matches", "match"}, {"disagree", "disagrees", "mismatch", "mismatches", "discrepancies"}),
+    ({"agree", "agrees", "matches", "match"}, {"disagree", "disagrees", "mismatch", "mismatches", "discrepancies",
+                                                "diverges", "diverge", "diverged", "deviates", "deviate", "deviated"}),
     ({"promotes", "promote", "promoted", "enhances", "enhance", "enhanced", "activates", "activate", "activated",
       "stimulates", "induces", "facilitates", "upregulates", "upregulated"},
      {"inhibits", "inhibit", "inhibited", "suppresses", "suppress", "suppressed", "impedes", "impede", "prevents",
@@ -164,6 +165,11 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     # affinities" against "replaces softmax affinities with structured linear operators")
     ({"keep", "keeps", "kept", "keeping", "retain", "retains", "retained", "retaining"},
      {"replace", "replaces", "replaced", "replacing", "substitutes", "swaps"}),
+    # keeping a property against giving it up for another, said of the same thing ("trades physical
+    # consistency for accuracy" against "improves accuracy while maintaining physical consistency")
+    ({"maintain", "maintains", "maintained", "maintaining", "preserve", "preserves", "preserved", "preserving"},
+     {"sacrifice", "sacrifices", "sacrificed", "sacrificing", "trade", "trades", "traded", "trading",
+      "compromise", "compromises", "compromised", "compromising"}),
     ({"combine", "combines", "combined", "combining", "integrate", "integrates", "integrated", "integrating",
       "merge", "merges", "merged", "merging", "fuse", "fuses", "fused", "fusing", "unify", "unifies", "unified"},
      {"separate", "separates", "separated", "separating", "split", "splits", "apart"}),
@@ -171,6 +177,7 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
 # The dependency group ("requires" against "without"): its words clash only about the same object.
 _DEPENDS = next(left for left, _ in ANTONYMS if "requires" in left)
 _KEEPS = next(left for left, _ in ANTONYMS if "retains" in left)
+_MAINTAINS = next(left for left, _ in ANTONYMS if "maintains" in left)
 # Modifiers with opposite meaning; they contradict only when they modify the same word
 # ("more neurons" against "fewer neurons"), since each is common on its own.
 MODIFIERS: list[tuple[set[str], set[str]]] = [
@@ -193,7 +200,7 @@ MODIFIERS: list[tuple[set[str], set[str]]] = [
     ({"invariant"}, {"equivariant"}),
     ({"synthetic"}, {"real", "real-world"}),
     ({"same", "identical", "shared", "single"}, {"different", "distinct", "separate"}),
-    ({"single"}, {"multiple"}),  # "a single MLIP architecture" against "multiple MLIP architectures" ("several" is no opposite:
+    ({"single"}, {"multiple", "many", "numerous"}),  # "a single MLIP architecture" against "multiple MLIP architectures" ("several" is no opposite:
     # "maps several subsets into one representation" against "limited to a single subset")
     ({"excellent", "good", "full", "rich", "complete", "comprehensive", "favorable", "favourable"},
      {"limited", "poor", "incomplete", "partial"}),
@@ -446,7 +453,8 @@ def words(text: str) -> list[str]:
     suspended hyphen takes the compound's last part ("mesh-, and physics-agnostic"); "not
     only", "not just" and "not merely" add rather than negate ("also"); "no less than 14.4%" is "at
     least 14.4%" and "no more than 3" is "at most 3" (bounds, not negations); a thousands separator
-    is no clause break ("1,000-layer"); "keeps X from collapsing" is "prevents collapsing X"."""
+    is no clause break ("1,000-layer"); "keeps X from collapsing" is "prevents collapsing X"; "between 5 and
+    300" is the range "5-300"; "keeps using X" and "still uses X" are "relies on X"."""
     return list(_read_words(text))  # a fresh list: callers may change theirs
 
 
@@ -460,10 +468,16 @@ def _read_words(text: str) -> tuple[str, ...]:
     text = _KEEPS_FROM.sub(r"prevents \2 \1", text)  # "keeps the composition from collapsing" prevents collapsing
     text = re.sub(r"\bno (?:less|fewer) than (?=\d)", "at least ", text)
     text = re.sub(r"\bno more than (?=\d)", "at most ", text)
+    text = _SPELT_RANGE.sub(r"\1-\2", text)  # "between 5 and 300 times" is the range "5-300"
+    text = _STILL_USES.sub("relies on", text)  # "keeps using X" depends on X, as "relies on X" does
     text = re.sub(r"\bnot (?:only|just|merely|solely|simply)\b", "also", text)
     return tuple(re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text))
 
 
+# "between 5 and 300", "from 5 to 300": a range of two numbers, as the abstract's "5-300" writes it.
+_SPELT_RANGE = re.compile(r"\b(?:between|from) (\d+(?:\.\d+)?) (?:and|to) (\d+(?:\.\d+)?)\b")
+# "still uses", "keeps using", "continues to use": the thing is depended on, not done without.
+_STILL_USES = re.compile(r"\b(?:still (?:uses|use|used|using)|(?:keeps|keep|kept|keeping) using|continu(?:es|e|ed|ing) to use)\b")
 # "keeps X from V-ing", "stops X from V-ing": X does not V (one to six words of X).
 _KEEPS_FROM = re.compile(r"\b(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+((?:[a-z0-9'\-]+\s+){1,6}?)from\s+([a-z\-]+ing)\b")
 
@@ -770,7 +784,8 @@ def _prefix_clash(claim: list[str], passage: list[str], context: list[str],
     as the claim. `plain_passage`: the passage's words without its asides (default: `passage`)."""
     plain_passage = passage if plain_passage is None else plain_passage
     claim_parts, passage_parts = _parts(claim), _parts(passage)
-    negated = set(_polarity(claim)[0]) | set(_polarity(passage)[0])
+    # "cannot be identified" and "lacking adequate metrics" say what "non-identifiable" and "inadequate metrics" say
+    negated = set(_polarity(claim)[0]) | set(_polarity(passage)[0]) | _lacked(claim) | _lacked(passage)
     claim_stems = {stem(w) for w in claim_parts}
     passage_stems = {stem(w) for w in passage_parts}
     for mine, theirs, their_stems in ((claim_parts, passage_parts, passage_stems), (passage_parts, claim_parts, claim_stems)):
@@ -791,7 +806,7 @@ def _prefix_clash(claim: list[str], passage: list[str], context: list[str],
                 if (_synonyms(word) & theirs or _synonyms(plain) & mine) and not same_head:
                     continue  # the other side also says it in other words (unless both modify one word: "inconsistent assessments")
                 if _canonical(plain) in negated:
-                    continue  # "cannot be identified" says what "non-identifiable" says
+                    continue  # denied in words: "cannot be identified", "lacking adequate metrics"
                 if mine is passage_parts and _alternatives(passage, plain, word):
                     continue  # "whether trained or training-free" states neither side
                 if mine is passage_parts and _next_words(plain_passage, plain) & _next_words(claim, plain):
@@ -853,7 +868,7 @@ def _antonym_clash(claim: list[str], passage: list[str], context: list[str]) -> 
                 ours = _first_objects(claim, said)
                 if not ours & _first_objects(passage, opposite) or ours & _first_objects(passage, passage_set & side):
                     continue  # "separates composition and structure, combined with self-supervised learning"
-            elif left is _DEPENDS and not _same_object(claim, said, passage, opposite):
+            elif left in (_DEPENDS, _MAINTAINS) and not _same_object(claim, said, passage, opposite):
                 continue  # "relies on self-supervision" and "without DFT labels" speak of different things
             elif left is _KEEPS and not _same_object(claim, said, passage, opposite, _REPLACED_BY):
                 continue  # "keeps the linear operators" is no clash with "replaces softmax with linear operators"
@@ -1101,6 +1116,10 @@ def _kind_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
 
 
 _LIST_JOINS = {"and", "or"}
+# Nouns that stand for whatever the modifier before them picks out ("a topological part and a metric
+# part" of "the topological structure ... its metric structure"): no thing of their own to swap.
+_PLACEHOLDERS = {"part", "parts", "piece", "pieces", "side", "sides", "portion", "portions", "aspect", "aspects",
+                 "half", "halves"}
 
 
 def _noun_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
@@ -1111,7 +1130,8 @@ def _noun_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
     side's thing is one or two words that end at a clause break or the end ("a crucial step in"
     is no thing: a noun goes on), and no word of either is a verb form in -ing or -ed; one of the claim's is a
     word of four letters or more the whole abstract never uses, none of the passage's is a word
-    the claim uses or holds ("abilities" and "capabilities")."""
+    the claim uses or holds ("abilities" and "capabilities"). A placeholder noun ("a metric part",
+    "the chemical side") names no other thing."""
     def things(tokens: list[str], start: int) -> list[list[str]]:
         """The one or two content words from `start` that end at a clause break or the end."""
         out = []
@@ -1142,7 +1162,7 @@ def _noun_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
         if not anchored(claim, i):
             continue
         for mine in things(claim, i + 1):
-            if not any(len(w) >= 4 and w.isalpha() and not _heads([w]) & known for w in mine):
+            if not any(len(w) >= 4 and w.isalpha() and not _heads([w]) & known and w not in _PLACEHOLDERS for w in mine):
                 continue
             for j in range(1, len(passage) - 1):
                 if stem(passage[j]) != stem(claim[i]) or stem(passage[j - 1]) != stem(claim[i - 1]) and not (
@@ -1250,6 +1270,20 @@ def _modified(tokens: list[str]) -> set[tuple[str, str]]:
         nxt = heads.get(at, flat[at])
         if nxt not in _SEGMENT_BREAK:
             pairs.add((word, stem(nxt)))
+    return pairs | _predicated(flat)
+
+
+def _predicated(flat: list[str]) -> set[tuple[str, str]]:
+    """(modifier, stem of the noun) for a modifier said of the noun right before a verb of being:
+    "where uncertainty is low" is "low uncertainty", "the cost remains high" is "high cost"."""
+    pairs = set()
+    for i, word in enumerate(flat[1:-1], 1):
+        if word not in _BE:
+            continue
+        at = i + 2 if flat[i + 1] in _INTENSIFIERS | {"very", "relatively"} and i + 2 < len(flat) else i + 1
+        noun = flat[i - 1]
+        if flat[at] in _ORDERING and _content(noun) and noun not in _ORDERING:
+            pairs.add((flat[at], stem(noun)))
     return pairs
 
 
@@ -1784,16 +1818,22 @@ def _set_aside_stated(claim: list[str], passage: list[str]) -> tuple[str, str] |
     return None
 
 
-def _detail_segments(text: str) -> list[set[str]]:
+def _coordinated(tokens: list[str]) -> set[tuple[str, str]]:
+    """The (word before, word after) of each "and"/"or" in a word list: "SC and FC"."""
+    return {(tokens[k - 1], tokens[k + 1]) for k in range(1, len(tokens) - 1) if tokens[k] in {"and", "or"}}
+
+
+def _detail_segments(text: str, phrases: set[tuple[str, str]] = frozenset()) -> list[set[str]]:
     """Content stems (names and numbers included) of each clause of `text`: its sentences split
-    at commas, semicolons and conjunctions; clauses with fewer than two of them are left out."""
+    at commas, semicolons and conjunctions, except an "and" or "or" that joins a pair of `phrases`
+    (two things named together, not two clauses); clauses with fewer than two of them are left out."""
     pieces: list[set[str]] = []
     for start, end in split_sentences(text) or [(0, len(text))]:
         current: set[str] = set()
         tokens = words(text[start:end]) + [";"]
         for k, word in enumerate(tokens):
-            if word in {"and", "or"} and k and tokens[k - 1].endswith(_ADJECTIVE_ENDINGS):
-                continue  # "structural and functional connectivity" is one phrase
+            if word in {"and", "or"} and k and (tokens[k - 1].endswith(_ADJECTIVE_ENDINGS) or tuple(tokens[k - 1:k + 2:2]) in phrases):
+                continue  # "structural and functional connectivity" is one phrase, and so is "SC and FC" where both write it
             if word in _SEGMENT_BREAK or word == "or":
                 if len(current) >= 2:
                     pieces.append(current)
@@ -1821,8 +1861,9 @@ def _crossed_details(claim: str, passage: str) -> tuple[str, str] | None:
     # the long form of a name the passage defines ("LLM-Accelerated Bayesian Optimization (LABO)")
     # names it and details nothing
     named = _stems(words(" ".join(defined_acronyms(passage).values())), whole=False)
-    mine = _exclusive(_detail_segments(claim))
-    theirs = [s - named for s in _exclusive(_detail_segments(passage))]
+    pairs = _coordinated(words(claim)) & _coordinated(words(passage))  # "SC and FC", named together on both sides
+    mine = _exclusive(_detail_segments(claim, pairs))
+    theirs = [s - named for s in _exclusive(_detail_segments(passage, pairs))]
     for j, first in enumerate(mine):
         for second in mine[j + 1:]:
             for i, one in enumerate(theirs):
@@ -2023,6 +2064,12 @@ def _comparisons(tokens: list[str]) -> list[tuple[int, set[str]]]:
 _SELF = {"our", "ours", "we", "propos"}
 
 
+def _hyphen_parts(stems: set[str]) -> set[str]:
+    """The parts of the hyphenated members of `stems` that are members too: "cscnns" beside
+    "c-cscnns" only spells out the name, it is no word of its own."""
+    return {p for t in stems if "-" in t for p in t.split("-") if p in stems}
+
+
 def _reversed_comparison(claim: str, passage: str) -> tuple[str, str] | None:
     """The claim's comparison with its sides the other way round from the passage's, in the same
     direction: "Model-based methods beat MindZero" against "MindZero ... outperforms model-based
@@ -2040,7 +2087,7 @@ def _reversed_comparison(claim: str, passage: str) -> tuple[str, str] | None:
         for p_dir, p_subject, p_target, _ in _compared(words(passage[start:end])):
             p_subject, p_target = p_subject - p_target, p_target - p_subject
             for c_dir, c_subject, c_target, _ in mine:
-                specific = {t for t in c_target if t[:5] not in _GENERIC_HEADS}
+                specific = {t for t in c_target if t[:5] not in _GENERIC_HEADS} - _hyphen_parts(c_target)
                 ours = bool(c_target & (names | _SELF)) and bool(p_subject & _SELF)
                 swapped = {t for t in c_subject & p_target if t[:5] not in _GENERIC_HEADS}
                 if p_dir == c_dir and specific and swapped and (specific & p_subject or ours) and not specific & p_target:

@@ -56,6 +56,8 @@ WHOLE_PASSAGE = 0.9
 # outperforms" says what "clearly outperforms" says).
 _STATED_BY = {"clearly": {"significantly", "substantially", "considerably", "markedly"},
               "any": {"arbitrary"}}  # "any pseudo-Euclidean group" is "arbitrary pseudo-Euclidean groups"
+# Word endings that state an absolute: a "model-agnostic" framework works with any model.
+_STATED_BY_ENDING = {"any": ("-agnostic",)}
 _PHRASES = {"state of the art": "state-of-the-art", "necessary and sufficient": "necessary-and-sufficient",
             "if and only if": "if-and-only-if"}
 
@@ -130,7 +132,8 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
             and not (w == "first" and tokens[i + 1:i + 2] in (["step"], ["steps"]))}  # "a first step toward" begins, it claims no priority
     source = set(words(_joined_phrases(" ".join(abstracts))))
     for group in ABSOLUTES:
-        hit = {w for w in said & group if not _STATED_BY.get(w, set()) & source}
+        hit = {w for w in said & group if not _STATED_BY.get(w, set()) & source
+               and not any(s.endswith(_STATED_BY_ENDING[w]) for s in source if w in _STATED_BY_ENDING)}
         long_words = tuple(w for w in group if len(w) >= 5)  # "standalone" says "alone"
         if hit and not source & group and not any(w.endswith(long_words) for w in source):
             return f"'{sorted(hit)[0]}' goes beyond the cited source, which never says it"
