@@ -166,8 +166,9 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"keep", "keeps", "kept", "keeping", "retain", "retains", "retained", "retaining"},
      {"replace", "replaces", "replaced", "replacing", "substitutes", "swaps"}),
     # keeping a property against giving it up for another, said of the same thing ("trades physical
-    # consistency for accuracy" against "improves accuracy while maintaining physical consistency")
-    ({"maintain", "maintains", "maintained", "maintaining", "preserve", "preserves", "preserved", "preserving"},
+    # consistency for accuracy" against "improves accuracy while maintaining physical consistency"); not
+    # "preserve", whose "preservation" would then be read as another word
+    ({"maintain", "maintains", "maintained", "maintaining"},
      {"sacrifice", "sacrifices", "sacrificed", "sacrificing", "trade", "trades", "traded", "trading",
       "compromise", "compromises", "compromised", "compromising"}),
     ({"combine", "combines", "combined", "combining", "integrate", "integrates", "integrated", "integrating",

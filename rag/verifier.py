@@ -24,7 +24,7 @@ from typing import Protocol
 
 import numpy as np
 
-from rag.cues import NEGATIONS, NOUN_NEGATIONS, PHRASE_NEGATIONS, claim_stems, content_stems, contradiction, misattributed, words
+from rag.cues import NEGATIONS, NOUN_NEGATIONS, PHRASE_NEGATIONS, claim_stems, content_stems, contradiction, misattributed, stem, words
 from rag.settings import GroundingSettings, Settings
 from rag.text import numbers_as_digits, shared_share, split_sentences, tokenize, unify_dashes, variant_share
 from rag.sources import Source
@@ -56,8 +56,8 @@ WHOLE_PASSAGE = 0.9
 # outperforms" says what "clearly outperforms" says).
 _STATED_BY = {"clearly": {"significantly", "substantially", "considerably", "markedly"},
               "any": {"arbitrary"}}  # "any pseudo-Euclidean group" is "arbitrary pseudo-Euclidean groups"
-# Word endings that state an absolute: a "model-agnostic" framework works with any model.
-_STATED_BY_ENDING = {"any": ("-agnostic",)}
+# Words that name a model: a "model-agnostic" framework works with any model, architecture or backbone.
+_MODEL_WORDS = {"model", "models", "architecture", "architectures", "backbone", "backbones", "network", "networks"}
 _PHRASES = {"state of the art": "state-of-the-art", "necessary and sufficient": "necessary-and-sufficient",
             "if and only if": "if-and-only-if"}
 
@@ -133,11 +133,21 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
     source = set(words(_joined_phrases(" ".join(abstracts))))
     for group in ABSOLUTES:
         hit = {w for w in said & group if not _STATED_BY.get(w, set()) & source
-               and not any(s.endswith(_STATED_BY_ENDING[w]) for s in source if w in _STATED_BY_ENDING)}
+               and not (w == "any" and _agnostic_of(tokens, source))}
         long_words = tuple(w for w in group if len(w) >= 5)  # "standalone" says "alone"
         if hit and not source & group and not any(w.endswith(long_words) for w in source):
             return f"'{sorted(hit)[0]}' goes beyond the cited source, which never says it"
     return ""
+
+
+def _agnostic_of(tokens: list[str], source: set[str]) -> bool:
+    """Whether every "any" of a claim is followed, within three words, by what an "X-agnostic" word
+    of the source is agnostic of: "any mesh" for "mesh-agnostic", "any MLIP architecture" for
+    "model-agnostic" (a model's other names count), not "any interatomic potential"."""
+    kinds = {w.removesuffix("-agnostic") for w in source if w.endswith("-agnostic")}
+    kinds |= _MODEL_WORDS if kinds & _MODEL_WORDS else set()
+    return bool(kinds) and all({stem(t) for t in tokens[i + 1:i + 4]} & {stem(k) for k in kinds}
+                               for i, w in enumerate(tokens) if w == "any")
 
 
 # Words that state a finding as settled, and words that leave it open: a claim that settles what

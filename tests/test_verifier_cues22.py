@@ -74,5 +74,7 @@ def test_each_claim_gets_its_verdict(claim: str, passage: str, cue: str | None) 
 def test_a_model_agnostic_framework_is_said_to_work_with_any_model() -> None:
     claim = "TriNet works with any MLIP architecture."
     assert unstated_absolute(claim, ["TriNet is a model-agnostic framework for MLIPs."]) == ""
-    # guard: a source that never says it works with any
+    # guards: a source that never says it works with any; "any" of another thing than a model
     assert unstated_absolute(claim, ["TriNet is a framework for MLIPs."]) != ""
+    assert unstated_absolute("TriNet makes DFT data unnecessary for training any interatomic potential.",
+                             ["TriNet is a model-agnostic framework for machine learning interatomic potentials."]) != ""
