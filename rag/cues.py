@@ -455,7 +455,8 @@ def words(text: str) -> list[str]:
     only", "not just" and "not merely" add rather than negate ("also"); "no less than 14.4%" is "at
     least 14.4%" and "no more than 3" is "at most 3" (bounds, not negations); a thousands separator
     is no clause break ("1,000-layer"); "keeps X from collapsing" is "prevents collapsing X"; "between 5 and
-    300" is the range "5-300"; "keeps using X" and "still uses X" are "relies on X"."""
+    300" is the range "5-300"; "keeps using X" and "still uses X" are "relies on X"; "behaves like X"
+    is "resembles X"."""
     return list(_read_words(text))  # a fresh list: callers may change theirs
 
 
@@ -471,6 +472,7 @@ def _read_words(text: str) -> tuple[str, ...]:
     text = re.sub(r"\bno more than (?=\d)", "at most ", text)
     text = _SPELT_RANGE.sub(r"\1-\2", text)  # "between 5 and 300 times" is the range "5-300"
     text = _STILL_USES.sub("relies on", text)  # "keeps using X" depends on X, as "relies on X" does
+    text = _BEHAVES_LIKE.sub("resembles", text)  # "behave much like X" is "resemble X"
     text = re.sub(r"\bnot (?:only|just|merely|solely|simply)\b", "also", text)
     return tuple(re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text))
 
@@ -479,6 +481,8 @@ def _read_words(text: str) -> tuple[str, ...]:
 _SPELT_RANGE = re.compile(r"\b(?:between|from) (\d+(?:\.\d+)?) (?:and|to) (\d+(?:\.\d+)?)\b")
 # "still uses", "keeps using", "continues to use": the thing is depended on, not done without.
 _STILL_USES = re.compile(r"\b(?:still (?:uses|use|used|using)|(?:keeps|keep|kept|keeping) using|continu(?:es|e|ed|ing) to use)\b")
+# "behave like", "behaves much like", "acts like": a likeness, as "resembles" says it.
+_BEHAVES_LIKE = re.compile(r"\b(?:behave|behaves|behaved|behaving|act|acts|acted|acting)\s+(?:(?:much|very|largely|just|exactly)\s+)?like\b")
 # "keeps X from V-ing", "stops X from V-ing": X does not V (one to six words of X).
 _KEEPS_FROM = re.compile(r"\b(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+((?:[a-z0-9'\-]+\s+){1,6}?)from\s+([a-z\-]+ing)\b")
 
