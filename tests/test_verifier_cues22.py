@@ -5,7 +5,8 @@ verb of dependence); "diverges from" or "deviates from" what the passage says a 
 other model" against "many other models"; a modifier said after a verb of being ("where uncertainty is
 low") against the same noun with the opposite modifier ("regions with high uncertainty"); a comparison
 turned round where the passage calls the method "our method" and the claim writes its hyphenated name
-("Standard GSNs outperform C-GSNs"); "trades X for Y" against "while maintaining X".
+("Standard GSNs outperform C-GSNs"); "trades X for Y" against "while maintaining X"; "behaves much
+like X" against "differ fundamentally from X".
 True claims now kept: "between 4 and 200 times" for the abstract's "4-200x"; "lacking adequate
 metrics" for "inadequate metrics"; a placeholder noun after the passage's modifier ("a metric part"
 of "its metric structure"); two things named together in both ("fuse EEG and MRI features" where the
@@ -35,6 +36,7 @@ CONTEXT = ("We propose LongNet, a model pre-trained with 3 minutes of context pe
            "work, and equivalent to 90k tokens.")
 METRICS = "Due to inadequate metrics, the global structure is not sufficiently preserved in standard dimension reduction."
 MESH = "We present a framework that cleanly separates the physics' topological structure from its metric structure."
+SCALING = "We uncover scaling behaviors that differ fundamentally from those observed in language models."
 FUSION = "Recent work explores the coupling between EEG and MRI, attempting to fuse their features at the voxel level."
 
 
@@ -50,6 +52,7 @@ CASES = [
     ("The method spends its costly experiments where uncertainty is low.", BUDGET, "modifier_clash"),
     ("Standard GSNs outperform C-GSNs on fluid dynamics forecasting.", STEER, "reversed_comparison"),
     ("SpecReasoner trades physical consistency for accuracy.", SPECTRA, "antonym_clash"),
+    ("In how they scale, weather models behave much like language models.", SCALING, "antonym_clash"),
     # true claims now kept
     ("LongNet's context is between 4 and 200 times longer than in prior work.", CONTEXT, None),
     ("Lacking adequate metrics, standard dimension reduction does not preserve the global structure well.", METRICS, None),
@@ -62,6 +65,7 @@ CASES = [
     ("The method spends its costly experiments where uncertainty is high.", BUDGET, None),
     ("C-GSNs outperform standard GSNs on fluid dynamics forecasting.", STEER, None),
     ("SpecReasoner gains accuracy and preserves physical consistency.", SPECTRA, None),
+    ("In how they scale, weather models behave unlike language models.", SCALING, None),
 ]
 
 
