@@ -25,8 +25,8 @@ Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "chec
 _QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
     r"|by\s+(?:how\s+much|what\s+(?:factor|margin|percentage))|to\s+what\s+(?:size|extent|degree)"
-    r"|what\s+(?:(?:is|was|are|were)\s+the\s+)?(?:(?!(?:the|a|an|does|do|did)\b)\w+\s+){0,3}?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|sizes?|rates?|scores?|ratio|factor|"
-    r"improvement|gain|reduction|increase|decrease|drop|correlation|range|latency|throughput|run-?time|memory|auroc|counts?)"
+    r"|what\s+(?:(?:is|was|are|were)\s+the\s+)?(?:(?!(?:the|a|an|does|do|did)\b)\w+(?:['’]s?)?\s+){0,3}?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|sizes?|rates?|scores?|ratio|factor|"
+    r"improvement|gain|reduction|increase|decrease|drop|correlation|range|latency|throughput|run-?time|memory|auroc|counts?)(?!-)"
     r"|what\s+\w+\s+does\s+.+\s+(?:reach|achieve|attain|obtain|score)"
     r"|(?:reach|achieve|attain|obtain)\s+what"
     r"|\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+(?:smallest|largest|biggest|deepest|longest|shortest)\b)\b",
@@ -129,9 +129,10 @@ _CHECKED = re.compile(
     r"support|handle|have|come\s+with|avoid|remove|eliminate|improve)\s+(?P<what>[^?]+)",
     re.IGNORECASE,
 )
-# A cause or a limitation: "why do gradient flows fall short", "what is wrong with standard CSCNNs".
+# A cause or a limitation: "why do gradient flows fall short", "what is wrong with standard CSCNNs",
+# "what goes wrong with ratio-of-densities steering".
 _CAUSE = re.compile(
-    r"^\s*why\b|\bwhat\s+is\s+(?:wrong|the\s+problem|the\s+issue)\s+with\b|\bfalls?\s+short\b"
+    r"^\s*why\b|\bwhat\s+(?:is|goes|went|can\s+go)\s+(?:wrong|the\s+problem|the\s+issue)\s+with\b|\bfalls?\s+short\b"
     r"|\b(?:bad|poor|worse)\s+at\b|\blimitations?\s+of\b|^\W*what\s+(?:holds|held|keeps|kept)\s+.+?\s+back\b"
     r"|^\s*(?:what|which)\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|drawbacks?|shortcomings?|limitations?)\s+(?:do|does|did|come|arise|are|is)\b",
     re.IGNORECASE,
