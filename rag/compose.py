@@ -241,11 +241,10 @@ _SPELLED_OUT = re.compile(r"((?:[A-Z][\w-]*\s+(?:(?:of|and|for|the|in)\s+)?){1,6
 # Asked nouns answered only by a model's own name ("which base VLM", "what backbone").
 _MODEL_NOUNS = {"llm", "mllm", "vlm", "backbone", "model", "architecture"}
 # Heads of an asked phrase that name a category, not the thing ("which steering method", "what
-# geometric quantity", "what problems was X applied to"): an abstract naming the thing need not use
-# the category's word.
+# geometric quantity"): an abstract naming the thing need not use the category's word.
 _CATEGORY_HEADS = set(tokenize("method approach technique quantity kind type sort thing concept procedure strategy "
                                "component part element ingredient piece change modification addition extension "
-                               "property measure tool mechanism scheme problem application"))
+                               "property measure tool mechanism scheme"))
 _NUMBER_STEMS = set(tokenize(" ".join(NUMBER_WORDS)))
 _LANGUAGE_MODEL = re.compile(r"\b(?:m?llms?|vlms?|language\s+models?)$", re.IGNORECASE)
 # "what are the two phases of X", "the components of X": the sentence listing them ("consists of A and B").
