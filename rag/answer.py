@@ -19,7 +19,7 @@ from rag.backends import AnswerBackend, LLMError
 from rag.bibliography import collection_summary
 from rag.conversation import asks_for_more, earlier_answers, standalone_question
 from rag.errors import RagError
-from rag.compose import (Statement, bears_on, compose, introduces, lone_unheld_words, misses_measure, named_apart, not_mentioned, plan_text, silent_about,
+from rag.compose import (Statement, bears_on, compose, introduces, lone_unheld_words, misses_measure, named_apart, not_mentioned, plainest_name, plan_text, silent_about,
                           unheld_names, unheld_phrases, unheld_words)
 from rag.grounding import GroundingChecker, SentenceCheck, Support, strip_markers
 from rag.intent import (Intent, bare_topic, classify, compound_parts, described_topic, introduced_thing, leading_measure, summary_topic,
@@ -269,7 +269,7 @@ class Answerer:
             others = [s for s in sources[1:] if calls_by_name(asked, s.hit.title, s.abstract)]
             unheld = [name for name in unheld_names(asked_about, sources[0]) if all(unheld_names(name, s) for s in others)]
             if unheld:
-                return sources, [not_mentioned(sources[0], unheld[0])]
+                return sources, [not_mentioned(sources[0], plainest_name(unheld))]
         thing = introduced_thing(asked) if intent.kind == "paper" else ""
         if thing:  # "which paper introduced the Adam optimizer": the paper that did, not one that only mentions it
             sources = [replace(source, n=n) for n, source in enumerate((s for s in sources if introduces(s, thing)), start=1)]

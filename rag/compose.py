@@ -168,6 +168,9 @@ _COMPARED_ASKED = re.compile(rf"\b(?:{_BEATS}|(?:compared|evaluated|benchmarked|
 _BASELINE_NOUNS = {"baseline", "baselines", "competitor", "competitors"}
 # A sentence that leans on the one before it: "aggregates these three signals".
 _LEANS = re.compile(r"\b(?:these|those)\s+(?:two|three|four|five|six|several)\b", re.IGNORECASE)
+# A sentence going on about what the one before it speaks of, by a pronoun, after a turn or at once:
+# "However, we observe that their performance remains far from satisfactory."
+_REFERS_BACK = re.compile(r"^\W*(?:(?:however|yet|but|instead|still)\b[^.;]*?\b)?(?:their|its|they|it|these|such)\b", re.IGNORECASE)
 # "How many parameters": a count of things, which an abstract never mentioning them does not state.
 # Units ("how many terabytes") are no things: the abstract may write them otherwise ("TB").
 # A count asked for: "how many X", and tersely "X count", "number of X" (`rag.intent` reads which).
@@ -187,7 +190,8 @@ _DURATION = re.compile(r"\b(?:seconds?|minutes?|hours?|hrs?|days?|weeks?|months?
 _DEPTH_ASKED = re.compile(r"\bhow\s+deep\b|\bdepth\b", re.IGNORECASE)
 _DEPTH = re.compile(r"\b(?:deep|deeper|depths?|layers?|layered)\b", re.IGNORECASE)
 # "how far ahead does X forecast": a lead time, stated only with a horizon or a unit of time.
-_HORIZON_ASKED = re.compile(r"\bhow\s+far\s+(?:ahead|out|into\s+the\s+future)\b|\blead\s+times?\b|\bhorizons?\b", re.IGNORECASE)
+_HORIZON_ASKED = re.compile(r"\bhow\s+(?:far|many\s+(?:minutes|hours|days|weeks|months|years|steps))\s+(?:ahead|out|into\s+the\s+future)\b"
+                            r"|\blead\s+times?\b|\bhorizons?\b", re.IGNORECASE)
 _HORIZON = re.compile(r"\b(?:ahead|horizons?|lead|hours?|days?|minutes?|weeks?|months?|years?|steps?|\d+(?:\.\d+)?\s*(?:h|hrs?|mins?))\b",
                       re.IGNORECASE)
 _WIDTH_ASKED = re.compile(r"\bhow\s+wide\b", re.IGNORECASE)
@@ -389,7 +393,7 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
             findings = [int(i) for i in np.argsort(-scores, kind="stable") if i not in chosen and _FINDING.search(top.sentence(i))
                         and all(_holds(_stems(top.sentence(i)), w) for w in head)]
         own = [i for i in ranked if i not in chosen and _OWN.search(top.sentence(i))] if _sets_scene(top.sentence(chosen[-1])) else []
-        chosen += (findings or own)[:1]
+        chosen += (_verdict_after(top, chosen[-1]) or findings or own)[:1]
     if intent.kind == "check":
         chosen += _covering(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     chosen += [i for i in ranked[1:max_sentences] if i not in chosen and scores[i] >= ratio * scores[ranked[0]]][: max_sentences - len(chosen)]
@@ -398,6 +402,17 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         # runner-up close enough took the place
         chosen += _naming_more(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(sorted(chosen))]
+
+
+def _verdict_after(top: Source, i: int) -> list[int]:
+    """The sentence after the `i`-th, as a one-item list, when it reports a finding on what the `i`-th
+    speaks of, referring back to it ("With the emergence of scFMs, ... is widely expected to
+    revolutionize GRN inference." then "However, we observe that their performance remains far from
+    satisfactory."): the verdict on the expectation that sentence states. Else empty."""
+    following = i + 1
+    if following >= len(top.spans) or not _FINDING.search(top.sentence(following)):
+        return []
+    return [following] if _REFERS_BACK.search(top.sentence(following)) else []
 
 
 def _figure_settling(top: Source, question: str, ranked: list[int], chosen: list[int]) -> list[int]:
@@ -672,6 +687,13 @@ def _the_abstract(source: Source) -> str:
 _UNNAMED_ABSTRACT = "The cited paper's abstract"
 # An answer saying a named paper's abstract is silent, as `_the_abstract` words it.
 _SILENT_ABOUT = re.compile(r"^The (?:(?P<name>.+?) abstract|abstract of (?P<long>.+?)) (?:does not|is silent)\b")
+
+
+def plainest_name(names: list[str]) -> str:
+    """The first of `names` (names a question writes that an abstract lacks) writing no digit, else the
+    first: "ImageNet" before "top-1", so that saying the abstract does not mention it states no figure
+    the abstract lacks."""
+    return next((name for name in names if not re.search(r"\d", name)), names[0])
 
 
 def not_mentioned(source: Source, phrase: str) -> Statement:
@@ -1451,6 +1473,9 @@ _TRAINING_SETTING = re.compile(r"\b(?:learning[\s-]+rates?|weight[\s-]+decay|war
 
 # Words saying how the things counted differ from each other ("how many distinct LLM families"), not what they are.
 _COUNT_QUALIFIERS = frozenset("distinct different unique separate individual total overall".split())
+# Which end of a range is asked ("the minimum improvement", "the peak speedup"): abstracts write it as
+# "at least 14.4%" or "up to 3.2×", so the word need not be written for the measure to be mentioned.
+_BOUND_QUALIFIERS = frozenset("minimum maximum minimal maximal smallest largest lowest highest least most peak best worst".split())
 
 
 def misses_measure(intent: Intent, question: str, source: Source) -> bool:
@@ -1469,7 +1494,7 @@ def misses_measure(intent: Intent, question: str, source: Source) -> bool:
     phrases = headed_phrases(fold_accents(intent.phrase))  # "components make up": "components", not the verb
     words = phrases[0][0] if phrases else []
     telling = [w for w in words if _telling(w) and not _UNITS.search(w) and not set(tokenize(w)) & _EFFECTS
-               and w.lower() not in GENERIC_MEASURES | _COUNT_QUALIFIERS]
+               and w.lower() not in GENERIC_MEASURES | _COUNT_QUALIFIERS | _BOUND_QUALIFIERS]
     text = f"{source.hit.title} {source.abstract}"
     if not telling or abbreviated(words, acronyms(text)):
         return False

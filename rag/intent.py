@@ -25,8 +25,8 @@ Kind = Literal["quantity", "entity", "method", "cause", "paper", "papers", "chec
 _QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|deep|large|big|long|fast|far|often|wide|small|high|low|accurate|quickly)"
     r"|by\s+(?:how\s+much|what\s+(?:factor|margin|percentage))|to\s+what\s+(?:size|extent|degree)"
-    r"|what\s+(?:(?:is|was|are|were)\s+the\s+)?(?:(?!(?:the|a|an|does|do|did)\b)\w+\s+){0,3}?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|sizes?|rates?|scores?|ratio|factor|"
-    r"improvement|gain|reduction|increase|decrease|drop|correlation|range|latency|throughput|run-?time|memory|auroc|counts?)"
+    r"|what\s+(?:(?:is|was|are|were)\s+the\s+)?(?:(?!(?:the|a|an|does|do|did)\b)\w+(?:['’]s?)?\s+){0,3}?(?:percentage|fraction|proportion|number|speed-?up|accuracy|error|sizes?|rates?|scores?|ratio|factor|"
+    r"improvement|gain|reduction|increase|decrease|drop|correlation|range|latency|throughput|run-?time|memory|auroc|counts?)(?!-)"
     r"|what\s+\w+\s+does\s+.+\s+(?:reach|achieve|attain|obtain|score)"
     r"|(?:reach|achieve|attain|obtain)\s+what"
     r"|\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+(?:smallest|largest|biggest|deepest|longest|shortest)\b)\b",
@@ -45,7 +45,7 @@ _ENTITY_NOUNS = (
 # "which/what dataset(s)", "what two methods", "which kinds of spectra", "which model showed ...",
 # and with a modifier or two: "what real data", "which weather model", "what PDE tasks".
 _ENTITY = re.compile(
-    r"\b(?:which|what|name|list)\s+(?:(?:is|are|was|were)\s+(?=the\b))?(?:the\s+)?(?:(?:two|three|four|(?P<kind>kinds?\s+of|types?\s+of|sorts?\s+of))\s+)?(?P<mods>(?:(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)[\w-]+\s+){0,3}?)"
+    r"\b(?:which|what|name|list)\s+(?:(?:is|are|was|were)\s+(?=the\b))?(?:the\s+)?(?:(?:two|three|four|(?P<kind>kinds?\s+of|types?\s+of|sorts?\s+of|famil(?:y|ies)\s+of|class(?:es)?\s+of))\s+)?(?P<mods>(?:(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)[\w-]+\s+){0,3}?)"
     rf"(?P<noun>{_ENTITY_NOUNS})\b",
     re.IGNORECASE,
 )
@@ -129,9 +129,12 @@ _CHECKED = re.compile(
     r"support|handle|have|come\s+with|avoid|remove|eliminate|improve)\s+(?P<what>[^?]+)",
     re.IGNORECASE,
 )
-# A cause or a limitation: "why do gradient flows fall short", "what is wrong with standard CSCNNs".
+# "What happens to small instruction-tuned models ...": what becomes of a thing, not a thing to name.
+_HAPPENS = re.compile(r"\bwhat\s+(?:happens|happened|will\s+happen|becomes|became)\s+(?:to|of|with|when|if)\b", re.IGNORECASE)
+# A cause or a limitation: "why do gradient flows fall short", "what is wrong with standard CSCNNs",
+# "what goes wrong with ratio-of-densities steering".
 _CAUSE = re.compile(
-    r"^\s*why\b|\bwhat\s+is\s+(?:wrong|the\s+problem|the\s+issue)\s+with\b|\bfalls?\s+short\b"
+    r"^\s*why\b|\bwhat\s+(?:is|goes|went|can\s+go)\s+(?:wrong|the\s+problem|the\s+issue)\s+with\b|\bfalls?\s+short\b"
     r"|\b(?:bad|poor|worse)\s+at\b|\blimitations?\s+of\b|^\W*what\s+(?:holds|held|keeps|kept)\s+.+?\s+back\b"
     r"|^\s*(?:what|which)\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|drawbacks?|shortcomings?|limitations?)\s+(?:do|does|did|come|arise|are|is)\b",
     re.IGNORECASE,
@@ -480,7 +483,7 @@ def classify(question: str) -> Intent:
         return Intent("quantity")
     if not _STARTS_ASKING.search(question) and _VERSUS.search(question) and not _WH.search(question):
         return Intent("check")  # "high-dimensional accuracy: A or B?", "matrix multiplications in X: kept or removed?"
-    entity = _ENTITY.search(question)
+    entity = None if _HAPPENS.search(question) else _ENTITY.search(question)
     if entity and _NAMED_THE.search(entity.group(0)):
         entity = None  # "what is the MindZero model rewarded for": the named model is the subject, not what is asked
     while entity and _NOUN_NEXT.match(question, entity.end()):  # "what balances llm predictions": "llm" qualifies
