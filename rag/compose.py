@@ -244,7 +244,7 @@ _MODEL_NOUNS = {"llm", "mllm", "vlm", "backbone", "model", "architecture"}
 # geometric quantity"): an abstract naming the thing need not use the category's word.
 _CATEGORY_HEADS = set(tokenize("method approach technique quantity kind type sort thing concept procedure strategy "
                                "component part element ingredient piece change modification addition extension "
-                               "property measure tool mechanism scheme"))
+                               "property measure tool mechanism scheme signal source cue factor guarantee"))
 _NUMBER_STEMS = set(tokenize(" ".join(NUMBER_WORDS)))
 _LANGUAGE_MODEL = re.compile(r"\b(?:m?llms?|vlms?|language\s+models?)$", re.IGNORECASE)
 # "what are the two phases of X", "the components of X": the sentence listing them ("consists of A and B").

@@ -278,7 +278,48 @@ def list_variants(typed: str) -> list[str]:
     for key in _WRITTEN_SHORT:
         acronym = f"{key[:-1].upper()}s" if key.endswith("s") and key[:-1] in FIELD_ACRONYMS else key.upper()
         short = re.sub(rf"\b{re.escape(FIELD_ACRONYMS[key])}\b", acronym, short, flags=re.IGNORECASE)
-    return [plain_question(short)] if plain_question(short) != plain else []
+    variants = [plain_question(short)] if plain_question(short) != plain else []
+    return variants + [v for v in alternatives(plain) if v not in variants]
+
+
+# Words that end a topic phrase joined by "or" (besides stop words, framing words and light verbs).
+_PHRASE_BOUNDS = frozenset("across among amongst within without toward towards like including beyond".split())
+
+
+def alternatives(question: str) -> list[str]:
+    """The question once for each side of its first "A or B" between topic phrases, the rest kept
+    ("Which papers work on weather data or forecasting models?" -> "... work on weather data?" and
+    "... work on forecasting models?"). A side of one word before a longer one shares its head noun
+    ("molecular or materials tasks" -> "molecular tasks", "materials tasks"; not a plural: "GANs or
+    diffusion models" -> "GANs", "diffusion models"); a longer left side is cut
+    to the right side's length ("benchmark LLMs or VLMs" -> "LLMs", "VLMs"). Empty when the
+    question joins no two topic phrases by "or"."""
+    words = _WORD.findall(question)
+    lower = [w.lower() for w in words]
+    if "or" not in lower:
+        return []
+    at = lower.index("or")
+    bounds = STOPWORDS | _FRAMING | (_LIGHT - {"model", "models", "method", "methods"}) | _PHRASE_BOUNDS
+
+    def inside(word: str) -> bool:
+        return word not in bounds and bool(re.match(r"\w", word))
+    start = at
+    while start > 0 and inside(lower[start - 1]):
+        start -= 1
+    end = at + 1
+    while end < len(words) and inside(lower[end]):
+        end += 1
+    right = words[at + 1:end]
+    left = words[max(start, at - len(right)):at]
+    if not left or not right:
+        return []
+    # "molecular" + "tasks"; a plural noun ("GANs or diffusion models") is a thing of its own
+    plural = len(left) == 1 and re.search(r"[^s]s$", left[0]) and not re.search(r"(?:ic|ou)s$", left[0])
+    first = left if plural else left + right[len(left):]
+
+    def asked(side: list[str]) -> str:
+        return " ".join([*words[:at - len(left)], *side, *words[end:]]).replace(" ?", "?").replace(" ,", ",")
+    return [asked(first), asked(right)]
 
 
 def without_collection(question: str) -> str:

@@ -96,11 +96,17 @@ def unfamiliar_words(query: str, in_store: Callable[[str], bool], everyday: Call
     each of its forms) and that are no everyday word (`everyday(word)` is
     False for each of its plain forms, e.g. the embedding model's tokenizer splits it into pieces:
     "dropout", "quantization", "eeg", "alphafold"). Everyday words a paraphrase may bring in ("beat",
-    "wrong", "correlation") are never unfamiliar."""
+    "wrong", "correlation", "anticipate": "anticipated" is one piece) are never unfamiliar."""
     words = {part for word in topic_words(content_query(query)) for part in word.lower().split("-")}
     return sorted(w for w in words if len(w) >= 3 and w.isalpha()
                   and not any(in_store(term) for form in _related_forms(w) for term in index_terms(form))
-                  and not any(map(everyday, _plain_forms(w))))
+                  and not any(map(everyday, [*_plain_forms(w), _past_tense(w)])))
+
+
+def _past_tense(word: str) -> str:
+    """`word` + "-ed" ("anticipate" -> "anticipated"): a verb the tokenizer splits in its base form may
+    be one piece in its past tense, an everyday word all the same."""
+    return f"{word}d" if word.endswith("e") else f"{word}ed"
 
 
 def _plain_forms(word: str) -> list[str]:
