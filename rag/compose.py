@@ -1013,7 +1013,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             # "what batch size does X use" where the abstract says "reduced batch size": only a sentence on
             # the batch size may give it ("1000-layer" is another figure); none stating one, none answers.
             return flags & naming
-        if counted and not _HOW_MANY_OR_MUCH.search(question) and counted[-1] not in _EFFECTS and not _holds(_stems(source.abstract), counted[-1]):
+        if counted and not _HOW_MANY_OR_MUCH.search(question) and counted[-1] not in _EFFECTS and not _holds(_stems(source.abstract), counted[-1]) \
+                and not _as_symbol(intent.noun, source.abstract):
             return np.zeros(len(flags), dtype=bool)  # "what learning rate does X use": the abstract never names a rate
         if absent and _holds(_stems(source.abstract), counted[-1]):
             return np.zeros(len(flags), dtype=bool)  # "how many regions": "across regions" names them, counts none
@@ -1499,7 +1500,22 @@ def misses_measure(intent: Intent, question: str, source: Source) -> bool:
     if not telling or abbreviated(words, acronyms(text)):
         return False
     held = stems_of(text)
-    return not all(any(holds_stem(held, stem) for stem in _telling(word)) or _acronym_held(word.lower(), held) for word in telling)
+    return not all(any(holds_stem(held, stem) for stem in _telling(word)) or _acronym_held(word.lower(), held)
+                   or _as_symbol(word, text) for word in telling)
+
+
+# Measures abstracts write by their symbol or their author's name: a correlation as "$\rho = 0.94$",
+# "r = 0.8", Pearson's, Spearman's or Kendall's; an agreement as Cohen's "$\kappa$".
+_MEASURE_SYMBOLS = {
+    "correlation": re.compile(r"\\(?:rho|tau)\b|[ρτ]|\b(?:pearson|spearman|kendall)\b|(?<![\w\\])r\s*=\s*-?\d", re.IGNORECASE),
+    "agreement": re.compile(r"\\kappa\b|κ|\bkappa\b", re.IGNORECASE),
+}
+
+
+def _as_symbol(word: str, text: str) -> bool:
+    """True when `text` writes the measure `word` names ("correlation", "correlations") by its symbol
+    or its author's name (`_MEASURE_SYMBOLS`)."""
+    return any(text_of.search(text) for measure, text_of in _MEASURE_SYMBOLS.items() if tokenize(word) == tokenize(measure))
 
 
 # A figure standing alone in a question ("100 million", "1000-layer", "12.4%"); digits inside a name

@@ -146,11 +146,18 @@ def _holds_acronym(acronym: str, text: str) -> bool:
     return writes_in_a_row(FIELD_ACRONYMS.get(singular.lower(), "").replace("-", " ").split(), text)
 
 
+# Nouns a topic ends on that say only what kind of work is done on it ("materials science problems").
+_KIND_OF_WORK = frozenset("problem problems task tasks application applications setting settings question questions challenge challenges".split())
+
+
 def _holds_topic(query: str, text: str) -> bool:
     """True when `text` holds the query's topic words (`rag.query.topic_words`) as one phrase: all of
-    them within a window one word longer than the topic, in any order; a topic of one word, anywhere."""
+    them within a window one word longer than the topic, in any order; a topic of one word, anywhere. A
+    last word saying only what kind of work it is ("problems", "tasks") need not be held."""
     asked = without_superlatives(_HOW_MANY.sub(" ", query))  # "how many papers are about weather?" asks of "weather"
     written = topic_words(content_query(asked))
+    if len(written) > 1 and written[-1].lower() in _KIND_OF_WORK:
+        written = written[:-1]  # "materials science problems": a paper on materials science
     topic = list(dict.fromkeys(tokenize(" ".join(written))))
     if not topic:
         return False

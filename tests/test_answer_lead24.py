@@ -1,7 +1,8 @@
 """Found on seeds_dev21's misses (stop 35, lead24): a list question joining two topics by "or" asks
 for papers on either, and a category word ("what signal", "what source", "theoretical guarantees")
 names no thing the abstract must write; an everyday verb the tokenizer splits ("anticipate") is no
-unfamiliar technical word."""
+unfamiliar technical word; a topic's last word saying what kind of work it is ("problems") need not be
+held, and a measure may be written as its symbol ("$\\rho$" for a correlation)."""
 
 from __future__ import annotations
 
@@ -75,3 +76,15 @@ def test_a_question_with_an_everyday_verb_the_tokenizer_splits_is_answered(extra
     # before: refused ("anticipate", "diagnose" read as words no paper uses dropped the lexical evidence)
     answer = extractive.ask(question)
     assert not answer.refused and fact in answer.answer, answer.answer
+
+
+def test_a_topic_ending_on_the_kind_of_work_needs_only_the_topic(extractive):
+    # "materials science problems": QHNetV2 writes "materials science", never "problems" (was refused)
+    answer = extractive.ask("Which papers tackle materials science problems?")
+    assert not answer.refused and "QHNetV2" in answer.answer, answer.answer
+
+
+def test_a_correlation_written_as_its_symbol_is_the_figure_asked(extractive):
+    # the abstract writes "repetition ($\rho = 0.94$)", never "correlation" (was refused)
+    answer = extractive.ask("What correlation does FI achieve for repetition?")
+    assert not answer.refused and "0.94" in answer.answer, answer.answer
