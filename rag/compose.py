@@ -894,7 +894,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
         if intent.kind == "quantity":
-            flags.append(_states_number(sentence, asked) and all(stated.search(sentence) for stated in dimensions))
+            flags.append((_states_number(sentence, asked) and all(stated.search(sentence) for stated in dimensions))
+                         or _none_of(sentence, intent.phrase))
         elif intent.kind == "entity" and intent.noun.lower() in _DATA_NOUNS:
             # "what kind of data": a sentence saying "snapshot data" answers too
             # "which realistic datasets": a sentence naming one ("MD17"), not one restating "realistic datasets"
@@ -1139,6 +1140,18 @@ def _names_data(sentence: str) -> bool:
         if named.lower() in _DATA_NOUNS | {"suite", "suites"} or not is_field_acronym(named):
             return True
     return False
+
+
+# An amount written as a word: "near-zero energy drift", "negligible overhead", "zero-shot" aside.
+_NONE_OF = re.compile(r"\b(?:(?:near|nearly|almost|close\s+to)[\s-]+zero|zero|negligible|vanishing)[\s-]+(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})", re.IGNORECASE)
+
+
+def _none_of(sentence: str, measured: str) -> bool:
+    """True when `sentence` gives the amount of what a figure question measures (`measured`, e.g.
+    "energy drift") as none or nearly none ("near-zero energy drift", "negligible drift")."""
+    head = tokenize(measured.split()[-1]) if measured.split() else []
+    return bool(head) and any(_holds(_stems(m.group("what")), head[-1]) for m in _NONE_OF.finditer(sentence)
+                              if not m.group("what").lower().startswith("shot"))
 
 
 def _states_number(sentence: str, asked: set[str]) -> bool:

@@ -88,3 +88,15 @@ def test_a_correlation_written_as_its_symbol_is_the_figure_asked(extractive):
     # the abstract writes "repetition ($\rho = 0.94$)", never "correlation" (was refused)
     answer = extractive.ask("What correlation does FI achieve for repetition?")
     assert not answer.refused and "0.94" in answer.answer, answer.answer
+
+
+def test_an_amount_written_as_near_zero_answers_how_much(extractive):
+    # "near-zero energy drift" gives the amount in words (was: "does not state this figure")
+    answer = extractive.ask("How much energy drift does the mesh field theory network have?")
+    assert "near-zero energy drift" in answer.answer, answer.answer
+
+
+def test_zero_shot_is_no_amount():
+    from rag.compose import _none_of
+    assert not _none_of("It shows zero-shot transfer on unseen tasks.", "transfer")
+    assert _none_of("It achieves near-zero energy drift.", "energy drift")
