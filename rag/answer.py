@@ -263,7 +263,8 @@ class Answerer:
         # So is a yes/no question or comparison ("Is PLaTITO faster than AlphaFold?"). A name written by
         # another paper the question calls by name is no such name: the question compares two papers
         # ("TriForces on OMat24 or StormInsight on StormBench: which cuts MAE more?").
-        asked_about = setting_phrase(asked) if intent.kind == "quantity" else asked
+        # "What is UniSparse's ImageNet accuracy?": a name qualifying the measure it ends on is asked about too
+        asked_about = (setting_phrase(asked) or _before_last_word(asked)) if intent.kind == "quantity" else asked
         if intent.kind in ("quantity", "method", "general", "cause", "check") and sources and asked_about \
                 and calls_by_name(asked, sources[0].hit.title, sources[0].abstract):
             others = [s for s in sources[1:] if calls_by_name(asked, s.hit.title, s.abstract)]
@@ -572,6 +573,13 @@ def _asked_of_one(query: str, hit: PaperHit, called: list[PaperHit]) -> str:
     own = f"{hit.title} {hit_abstract(hit, hit.text)}".lower()
     others = " ".join(f"{h.title} {hit_abstract(h, h.text)}" for h in called if h is not hit).lower()
     return _without_names(query, [name for name in names_in(query) if name.lower() in others and name.lower() not in own])
+
+
+def _before_last_word(question: str) -> str:
+    """The word before the one `question` ends on ("What is X's ImageNet accuracy?" -> "ImageNet"): what
+    qualifies a figure question's measure; the measure itself ("InfoGlobe's MAE?") is no other name asked about."""
+    words = question.strip(" ?.!").split()
+    return words[-2] if len(words) >= 2 else ""
 
 
 def _without_names(question: str, names: list[str]) -> str:

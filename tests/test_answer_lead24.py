@@ -100,3 +100,9 @@ def test_zero_shot_is_no_amount():
     from rag.compose import _none_of
     assert not _none_of("It shows zero-shot transfer on unseen tasks.", "transfer")
     assert _none_of("It achieves near-zero energy drift.", "energy drift")
+
+
+def test_a_name_qualifying_the_measure_asked_is_a_silence_when_unwritten(extractive):
+    # before: the CIFAR-10 accuracy sentence, another dataset's figure
+    answer = extractive.ask("What is UniSparse's ImageNet accuracy?")
+    assert "does not mention ImageNet" in answer.answer, answer.answer
