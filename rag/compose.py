@@ -1519,16 +1519,17 @@ def misses_measure(intent: Intent, question: str, source: Source) -> bool:
 
 # Measures abstracts write by their symbol or their author's name: a correlation as "$\rho = 0.94$",
 # "r = 0.8", Pearson's, Spearman's or Kendall's; an agreement as Cohen's "$\kappa$".
-_MEASURE_SYMBOLS = {
+_MEASURE_SYMBOLS = {tuple(tokenize(measure)): written for measure, written in {
     "correlation": re.compile(r"\\(?:rho|tau)\b|[ρτ]|\b(?:pearson|spearman|kendall)\b|(?<![\w\\])r\s*=\s*-?\d", re.IGNORECASE),
     "agreement": re.compile(r"\\kappa\b|κ|\bkappa\b", re.IGNORECASE),
-}
+}.items()}
 
 
 def _as_symbol(word: str, text: str) -> bool:
     """True when `text` writes the measure `word` names ("correlation", "correlations") by its symbol
     or its author's name (`_MEASURE_SYMBOLS`)."""
-    return any(text_of.search(text) for measure, text_of in _MEASURE_SYMBOLS.items() if tokenize(word) == tokenize(measure))
+    written = _MEASURE_SYMBOLS.get(tuple(tokenize(word)))
+    return bool(written and written.search(text))
 
 
 # A figure standing alone in a question ("100 million", "1000-layer", "12.4%"); digits inside a name

@@ -282,8 +282,10 @@ def list_variants(typed: str) -> list[str]:
     return variants + [v for v in alternatives(plain) if v not in variants]
 
 
-# Words that end a topic phrase joined by "or" (besides stop words, framing words and light verbs).
-_PHRASE_BOUNDS = frozenset("across among amongst within without toward towards like including beyond".split())
+# Words that end a topic phrase joined by "or": stop words, framing words, light verbs (not the head
+# nouns "model(s)", "method(s)") and prepositions beside the stop words.
+_OR_SIDE_BOUNDS = (STOPWORDS | _FRAMING | (_LIGHT - {"model", "models", "method", "methods"})
+                   | frozenset("across among amongst within without toward towards like including beyond".split()))
 
 
 def alternatives(question: str) -> list[str]:
@@ -299,10 +301,9 @@ def alternatives(question: str) -> list[str]:
     if "or" not in lower:
         return []
     at = lower.index("or")
-    bounds = STOPWORDS | _FRAMING | (_LIGHT - {"model", "models", "method", "methods"}) | _PHRASE_BOUNDS
 
     def inside(word: str) -> bool:
-        return word not in bounds and bool(re.match(r"\w", word))
+        return word not in _OR_SIDE_BOUNDS and bool(re.match(r"\w", word))
     start = at
     while start > 0 and inside(lower[start - 1]):
         start -= 1
