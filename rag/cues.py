@@ -66,7 +66,8 @@ from functools import lru_cache
 
 import Stemmer
 
-from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, spelled_compounds, split_sentences, unify_dashes
+from rag.text import (NUMBER_WORDS, STOPWORDS, defined_acronyms, initials_written, key_terms, spelled_compounds,
+                      split_sentences, unify_dashes)
 from rag.vocab import has_verb_forms
 
 _STEMMER = Stemmer.Stemmer("english")
@@ -96,7 +97,7 @@ _SKIP_AFTER_NEGATION = {
 }
 # Phrases that negate the noun phrase after them ("free of drift", "at the cost of consistency").
 PHRASE_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", "of"), ("at", "the", "cost", "of"),
-                     ("at", "the", "expense", "of"), ("short", "of")}
+                     ("at", "a", "cost", "of"), ("at", "the", "expense", "of"), ("short", "of")}
 # Verbs of leaving a thing out ("leaving out normalization", "rules out capturing periodicity"):
 # the noun phrase after them is denied, as after "without".
 PHRASE_NEGATIONS |= {(verb, "out") for verb in ("leave", "leaves", "leaving", "left", "rule", "rules", "ruled", "ruling")}
@@ -326,12 +327,14 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
         if len(common) > len(shared):
             best, shared = sentence, common
     aliases = _aliases(subject, abstract)
-    if len(shared) < max(2, 0.6 * len(wanted)) or any(a in best.lower() for a in aliases):
+    if len(shared) < max(2, 0.6 * len(wanted)) or any(a in best.lower() for a in aliases) \
+            or initials_written(subject, claim, best):  # "RF layers" for "Resonate-and-Fire layers"
         return ""
     sentence_words = words(best)
     # "gains over existing models": prior work as the comparison target is not the subject
     cue = next((w for i, w in enumerate(sentence_words) if (w in _PRIOR_WORK or _others(sentence_words, i))
-                and not set(sentence_words[max(0, i - 3):i]) & (_TARGET_OPENERS | {"over", "against", "compared"})), "")
+                and not set(sentence_words[max(0, i - 3):i]) & (_TARGET_OPENERS | {"over", "against", "compared"})
+                and not _qualifies_claimed(sentence_words, i, claim)), "")
     if cue and not set(words(claim)) & (_PRIOR_WORK | {"recent", "these", "such"}):
         return f"the source says this of {cue} methods, not of '{subject}'"
     shared_at = [i for i, w in enumerate(sentence_words) if content_stems(w) & shared]
@@ -346,6 +349,15 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
                 and f"({other})" not in best.lower():
             return f"the source says this of '{other}', not of '{subject}'"
     return ""
+
+
+def _qualifies_claimed(tokens: list[str], i: int, claim: str) -> bool:
+    """Whether the prior-work word at tokens[i] qualifies a thing the claim names itself, its next
+    word a hyphenated compound the claim writes ("the standard reconstruction-based pre-training
+    objectives" for a claim on "reconstruction-based pre-training"): the claim speaks of that thing,
+    not of other methods."""
+    after = tokens[i + 1:i + 2]
+    return bool(after) and "-" in after[0] and after[0] in words(claim)
 
 
 _KINDS_OF_METHOD = {"methods", "approaches", "techniques", "works"}
@@ -456,7 +468,7 @@ def words(text: str) -> list[str]:
     least 14.4%" and "no more than 3" is "at most 3" (bounds, not negations); a thousands separator
     is no clause break ("1,000-layer"); "keeps X from collapsing" is "prevents collapsing X"; "between 5 and
     300" is the range "5-300"; "keeps using X" and "still uses X" are "relies on X"; "behaves like X"
-    is "resembles X"."""
+    is "resembles X"; "insufficiently X" is "not sufficiently X"; "is limited in V-ing" is "is not V-ing"; "good enough" is "satisfactory"."""
     return list(_read_words(text))  # a fresh list: callers may change theirs
 
 
@@ -474,6 +486,9 @@ def _read_words(text: str) -> tuple[str, ...]:
     text = _STILL_USES.sub("relies on", text)  # "keeps using X" depends on X, as "relies on X" does
     text = _BEHAVES_LIKE.sub("resembles", text)  # "behave much like X" is "resemble X"
     text = re.sub(r"\bnot (?:only|just|merely|solely|simply)\b", "also", text)
+    text = _NEGATED_ADVERB.sub(r"not \1", text)  # "insufficiently preserved" is "not sufficiently preserved"
+    text = _LIMITED_IN.sub(r"\1 not \2", text)  # "are limited in quantifying X" do not quantify X well
+    text = re.sub(r"\bgood enough\b", "satisfactory", text)  # "far from satisfactory" denies it
     return tuple(re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text))
 
 
@@ -483,6 +498,11 @@ _SPELT_RANGE = re.compile(r"\b(?:between|from) (\d+(?:\.\d+)?) (?:and|to) (\d+(?
 _STILL_USES = re.compile(r"\b(?:still (?:uses|use|used|using)|(?:keeps|keep|kept|keeping) using|continu(?:es|e|ed|ing) to use)\b")
 # "behave like", "behaves much like", "acts like": a likeness, as "resembles" says it.
 _BEHAVES_LIKE = re.compile(r"\b(?:behave|behaves|behaved|behaving|act|acts|acted|acting)\s+(?:(?:much|very|largely|just|exactly)\s+)?like\b")
+# "insufficiently", "inadequately", "incompletely", "improperly": an adverb of degree with a negating
+# prefix denies the word it grades, as "not sufficiently" does.
+_NEGATED_ADVERB = re.compile(r"\b(?:in|im)(sufficiently|adequately|completely|properly)\b")
+# "are limited in quantifying X": a deed done only in part, which "cannot fully quantify X" says.
+_LIMITED_IN = re.compile(r"\b(is|are|was|were|remains?|remained) (?:(?:often|still|severely|thus|fundamentally) )?limited in ([a-z]+ing)\b")
 # "keeps X from V-ing", "stops X from V-ing": X does not V (one to six words of X).
 _KEEPS_FROM = re.compile(r"\b(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+((?:[a-z0-9'\-]+\s+){1,6}?)from\s+([a-z\-]+ing)\b")
 
@@ -900,7 +920,8 @@ def _list_items(tokens: list[str], longest: int) -> list[set[str]]:
     """Content stems of the items of the first enumeration of three items or more in a word list
     ("grid, place, and head-direction cells": the first item is the word before the first comma,
     the last runs from "and"/"or" to the next stop word, one word longer than the longest other
-    item at most; no item longer than `longest` words, nor holding a subject or relative pronoun),
+    item at most; no item longer than `longest` words, the last one more, nor holding a subject or
+    relative pronoun),
     or []."""
     for first, token in enumerate(tokens):
         if token != "," or first == 0:
@@ -918,7 +939,8 @@ def _list_items(tokens: list[str], longest: int) -> list[set[str]]:
                     last.append(after)
                 items.append(last)
                 stems = [_stems(item) for item in items]
-                return stems if len(items) >= 3 and all(stems) and len(last) <= longest else []
+                # the last item may run on into the clause's verb ("..., and C reinforce the algorithm")
+                return stems if len(items) >= 3 and all(stems) and len(last) <= longest + 1 else []
             if word == ",":
                 if not current:
                     break
@@ -955,12 +977,29 @@ def _list_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
         if len(same) >= 2 and len(changed) == 1:
             i = changed[0]
             return " ".join(sorted(mine[i] - known)), " ".join(sorted(pairs[i][1] - claim_stems))
+    return _reordered_list_swap(mine, theirs, known, claim_stems)
+
+
+def _reordered_list_swap(mine: list[set[str]], theirs: list[set[str]], known: set[str],
+                         claim_stems: set[str]) -> tuple[str, str] | None:
+    """A list of as many items as the passage's, in another order, whose items all name one of the
+    passage's but one, which shares no word with any of them and has a word the whole abstract
+    never uses, while one item of the passage's is not named ("reward shaping, A and B" against "A,
+    B, and information obfuscation"): a list names a set, in any order."""
+    if len(mine) != len(theirs):
+        return None
+    named = [a for a in mine if any(a <= b or b <= a for b in theirs)]
+    new = [a for a in mine if a - known and not any(a & b for b in theirs)]
+    unnamed = [b for b in theirs if not any(a <= b or b <= a for a in mine) and b - claim_stems]
+    if len(named) == len(mine) - 1 and len(new) == 1 and len(unnamed) == 1:
+        return " ".join(sorted(new[0] - known)), " ".join(sorted(unnamed[0] - claim_stems))
     return None
 
 
 _DEPENDENCE = {"depends", "depend", "depending", "dependent", "relies", "rely", "sensitive", "varies", "vary",
                "conditioned", "conditioning", "conditions"}  # "conditioning on the ambient environment"
 _INVARIANCE = {"invariant", "independent", "independently", "agnostic", "insensitive", "regardless"}
+_CHANGES = {"change", "changes", "changed", "changing", "shift", "shifts", "shifted", "shifting"}  # only before "with"
 
 
 # Compounds tied to one thing: "a mesh-specific operator" depends on the mesh, as "mesh-dependent" says.
@@ -976,8 +1015,8 @@ def _set_aside(tokens: list[str], i: int) -> bool:
 def _dependence(tokens: list[str]) -> tuple[dict[str, str], dict[str, str]]:
     """(stem of what a word list says something depends on -> the phrase, stem of what it says
     something is invariant to -> the phrase): "depends on the resolution", "mesh-specific" and
-    "resolution-invariant" or "invariant to resolution". What is depended on is the head of the
-    noun phrase after the word: "depends on the model size" depends on size, not on the model."""
+    "resolution-invariant" or "invariant to resolution"; "changes with X" varies with X. What is
+    depended on is the head of the noun phrase after the word: "depends on the model size" depends on size, not on the model."""
     depends: dict[str, str] = {}
     invariant: dict[str, str] = {}
     for i, word in enumerate(tokens):
@@ -986,6 +1025,8 @@ def _dependence(tokens: list[str]) -> tuple[dict[str, str], dict[str, str]]:
             if not _set_aside(tokens, i):  # "rather than a model-specific skill" says neither
                 (invariant if pieces[1] in _INVARIANCE else depends)[stem(pieces[0])] = word
             continue
+        if word in _CHANGES and tokens[i + 1:i + 2] == ["with"]:
+            word = "varies"  # "changes with the resolution" varies with it
         if word not in _DEPENDENCE | _INVARIANCE or set(tokens[max(0, i - 3):i]) & NEGATIONS:
             continue
         j = i + 1
@@ -1189,11 +1230,13 @@ def _parity_clash(claim: list[str], passage: list[str], context: list[str]) -> t
     """A claim that its subject outperforms ("surpasses the accuracy of classical methods") where
     the passage says it matches or is comparable, and says nowhere that it does better; or that it
     matches what the passage says it outperforms (and never matches)."""
-    said, parity = _affirmed(claim, _OUTPERFORMS), _affirmed(passage, _PARITY) - _named_words(passage, passage)
+    said = _affirmed(claim, _OUTPERFORMS | _BEATEN)  # "experts are outdone by X" says one side wins too
+    parity = _affirmed(passage, _PARITY) - _named_words(passage, passage) - _compound_heads(passage)
     if said and parity and not set(passage) & (_OUTPERFORMS | _BETTER):
         return sorted(said)[0], sorted(parity)[0]
     # the reverse: "matches model-based methods" where the passage says it outperforms them
-    matched, beaten = _affirmed(claim, _PARITY) - _named_words(claim, passage), _affirmed(passage, _OUTPERFORMS)
+    matched = _affirmed(claim, _PARITY) - _named_words(claim, passage) - _compound_heads(claim)
+    beaten = _affirmed(passage, _OUTPERFORMS)
     if matched and beaten and not set(claim) & (_OUTPERFORMS | _BETTER) \
             and _same_object(claim, matched, passage, beaten) and not _same_object(claim, matched, passage, _PARITY):
         return sorted(matched)[0], sorted(beaten)[0]
@@ -1208,6 +1251,16 @@ def _named_words(tokens: list[str], passage: list[str]) -> set[str]:
     return {w for i, w in enumerate(tokens) if i and (tokens[i - 1], w) in names}
 
 
+def _compound_heads(tokens: list[str]) -> set[str]:
+    """The "-ing" words of `tokens` that end a noun compound: after a content word and before a
+    preposition, a clause break or the end ("via curvature matching in transfer learning"): the
+    act named, not a verb saying that one thing matches another."""
+    ends = _PREPOSITIONS_AFTER | _SEGMENT_BREAK
+    return {w for i, w in enumerate(tokens) if w.endswith("ing") and 0 < i and _content(tokens[i - 1])
+            and tokens[i - 1] not in _PARITY and (i + 1 == len(tokens) or tokens[i + 1] in ends)}
+
+
+_PREPOSITIONS_AFTER = {"in", "for", "of", "via", "with", "on", "across", "under", "to", "at", "from"}
 _METHOD_NOUNS = {"method", "methods", "model", "models", "baseline", "baselines", "approach", "approaches",
                  "objective", "objectives", "loss", "losses"}
 
@@ -2169,14 +2222,19 @@ _STRONG_DEGREE = {"significantly", "significant", "substantially", "substantial"
                   "exceptionally", "extraordinary"}
 _WEAK_DEGREE = {"slightly", "slight", "marginally", "marginal", "modestly", "modest", "somewhat", "mildly",
                 "occasionally", "sometimes", "sporadically", "barely"}
+_NOW_AND_THEN = {"occasionally", "sometimes", "sporadically"}
+_SOME = {"certain", "some"}
 
 
 def _degree_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """A claim that grades down what the passage grades up ("only marginally outperforms" against
     "significantly outperforms", "a slight edge" against "substantially more data-efficient"): a
     weak degree word the claim affirms and the passage never uses, against a strong one of the
-    passage that the claim never uses."""
+    passage that the claim never uses; "sometimes" is no weak degree where the passage says it holds
+    for "certain" or "some" of the things it names."""
     weak = _affirmed(claim, _WEAK_DEGREE) - set(passage)
+    if set(passage) & _SOME:  # "on certain benchmarks" says "sometimes"
+        weak -= _NOW_AND_THEN
     strong = _affirmed(passage, _STRONG_DEGREE)
     if weak and strong and not set(claim) & _STRONG_DEGREE and not set(passage) & _WEAK_DEGREE:
         return sorted(weak)[0], sorted(strong)[0]
@@ -2775,13 +2833,56 @@ def _spelt_alike(a: str, b: str) -> bool:
     return difflib.SequenceMatcher(None, a, b).ratio() >= 0.8 or (len(a) >= 5 and a[:5] == b[:5])
 
 
+# Words that say how much of a thing there is: "more spikes" and "fewer neurons" (a plural noun
+# after them), "a reduction in spiking operations", "an increase in the number of neurons".
+_MORE_OF_THINGS = {"more", "increase", "increases", "increased", "rise", "growth"}
+_FEWER_OF_THINGS = {"fewer", "reduction", "reductions", "decrease", "decreases", "decreased", "reduced", "drop", "decline"}
+_AMOUNT_FILLERS = {"in", "of", "the", "a", "an", "number", "amount", "count", "total", "overall"}
+
+
+def _amounts(tokens: list[str]) -> dict[str, set[int]]:
+    """Stem of a thing -> the directions a word list gives its amount (+1 more of it, -1 fewer):
+    the thing is the first content word after the amount word, past "in the number of"; after
+    "more" and "fewer" only a plural noun counts ("more robust" is a quality, "more data" a mass).
+    A verb that "more" or "less" ends a clause after does more or less of itself ("spike more")."""
+    out: dict[str, set[int]] = {}
+    for i, word in enumerate(tokens):
+        if word in {"more", "less"} and 0 < i and _content(tokens[i - 1]) \
+                and (i + 1 == len(tokens) or tokens[i + 1] in _SEGMENT_BREAK):
+            out.setdefault(stem(tokens[i - 1]), set()).add(1 if word == "more" else -1)  # "the network spikes more"
+            continue
+        direction = 1 if word in _MORE_OF_THINGS else -1 if word in _FEWER_OF_THINGS else 0
+        j = i + 1
+        while direction and j < len(tokens) and tokens[j] in _AMOUNT_FILLERS:
+            j += 1
+        if not direction or j >= len(tokens) or not _content(tokens[j]):
+            continue
+        thing = tokens[j]
+        if word in {"more", "fewer"} and not (thing.endswith("s") and not thing.endswith(("ss",) + _NOUN_OR_ADJECTIVE_S)):
+            continue
+        out.setdefault(stem(thing), set()).add(direction)
+    return out
+
+
+def _amount_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """More of a thing where the passage says there is less of it, or the reverse, each said one way
+    only ("makes them fire more spikes" against "a reduction in spiking operations")."""
+    theirs = _amounts(passage)
+    for thing, directions in _amounts(claim).items():
+        if len(directions) == 1 and theirs.get(thing) == {-d for d in directions}:
+            said = "more" if directions == {1} else "fewer"
+            return f"{said} {thing}", f"{'fewer' if said == 'more' else 'more'} {thing}"
+    return None
+
+
 # The cues on word lists, in the order `contradiction_cue` tries them; None stands for `_prefix_clash`,
 # which also reads the passage without its asides.
 _WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap, _number_order_swap, _count_clash,
               _target_clash, _parity_clash, _list_swap, _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap,
               _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash,
               _compound_swap, _kind_compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot, _bound_clash,
-              _direction_reversed, _degree_clash, _valence_clash, _frame_swap, _ease_clash, _sibling_swap, _peak_as_typical)
+              _direction_reversed, _degree_clash, _valence_clash, _frame_swap, _ease_clash, _sibling_swap, _peak_as_typical,
+              _amount_clash)
 # The cues a condition and its outcome turned round together are not read by ("short clips transfer
 # worse" for "longer clips transfer better"), and the words of such an outcome: better/worse,
 # improves/degrades, increases/decreases, faster/slower, stronger/weaker ("homogeneity" for

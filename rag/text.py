@@ -243,22 +243,23 @@ def missing_terms(claim: str, text: str) -> list[str]:
         name = _name_part(term, claim)
         if (name != term and occurs(name)) or (not _is_number(term) and any(written_alike(t, claim, forms) for t in {term, name})):
             continue
-        if _initials_written(name, claim, text) or _dimensions_written(term, lowered):
+        if initials_written(name, claim, text) or _dimensions_written(term, lowered):
             continue
         missing.append(term)
     return _only_stated_numbers(missing, claim)
 
 
-def _initials_written(term: str, claim: str, text: str) -> bool:
+def initials_written(term: str, claim: str, text: str) -> bool:
     """Whether `term` is an acronym the claim writes in capitals ("BN", "PEFT", or plural: "PDEs",
     "HMMs"; "LLM" of "LLM-derived") whose letters are the initials of consecutive words of `text`,
     hyphenated parts counted as words ("batch normalization", "parameter-efficient fine-tuning",
-    "partial differential equations", "large-language-model-derived"); function words never count."""
+    "partial differential equations", "large-language-model-derived"); function words never count,
+    and an "and" between two of the words is passed over ("RF" of "resonate-and-fire")."""
     if term.endswith("s") and re.search(r"(?<![A-Za-z0-9])" + re.escape(term[:-1].upper()) + r"s(?![A-Za-z0-9])", claim):
         term = term[:-1]
     if not re.search(r"(?<![A-Za-z0-9])" + re.escape(term.upper()) + r"s?(?![A-Za-z0-9])", claim) or not re.fullmatch(r"[a-z]{2,6}", term):
         return False
-    pieces = [w for w in re.findall(r"[a-z]+", text.lower())]
+    pieces = [w for i, w in enumerate(re.findall(r"[a-z]+", text.lower())) if w != "and" or i == 0]
     n = len(term)
     return any(all(len(w) > 2 and w not in STOPWORDS for w in pieces[i:i + n])
                and "".join(w[0] for w in pieces[i:i + n]) == term for i in range(len(pieces) - n + 1))
@@ -354,15 +355,16 @@ def _subject_list_counts(claim: str, text: str) -> set[str]:
 _OWN_POINTS = {"fronts", "parts", "respects", "ways", "aspects", "counts", "points", "sides"}
 
 
-# "addresses all three", "a phase boundary between the two": a count with no noun after it points
-# back at what the claim itself has just named, and says no number of the source.
+# "addresses all three", "a phase boundary between the two", "tell the two apart": a count with no
+# noun after it points back at what the claim itself has just named, and says no number of the source.
 _ANAPHORIC_COUNT = re.compile(r"\b(?:all|the|these|those|each of the)\s+(two|three|four|five|six|seven|eight|nine|ten)\b"
-                              r"(?=\s*(?:[.,;:)]|$)|\s+(?:of them|are|is|were|was|in|on|at|by|with|together|combined|alike)\b)")
+                              r"(?=\s*(?:[.,;:)]|$)|\s+(?:of them|are|is|were|was|in|on|at|by|with|together|combined|alike"
+                              r"|apart|differ|interact|coexist)\b)")
 
 
 def _anaphoric_counts(claim: str) -> set[str]:
     """The counts of `claim` that point back at things it names itself ("WLA addresses all three",
-    "a boundary between the two"), as digits."""
+    "a boundary between the two", "to tell the two apart"), as digits."""
     return {NUMBER_WORDS[w] for w in _ANAPHORIC_COUNT.findall(claim.lower())}
 
 

@@ -55,7 +55,8 @@ WHOLE_PASSAGE = 0.9
 # Words of a source that state what an absolute word claims, in weaker words ("significantly
 # outperforms" says what "clearly outperforms" says).
 _STATED_BY = {"clearly": {"significantly", "substantially", "considerably", "markedly"},
-              "any": {"arbitrary"}}  # "any pseudo-Euclidean group" is "arbitrary pseudo-Euclidean groups"
+              "any": {"arbitrary"},  # "any pseudo-Euclidean group" is "arbitrary pseudo-Euclidean groups"
+              "every": {"bijective", "bijectively", "bijection", "bijections"}}  # a bijection maps every element
 # Words that name a model: a "model-agnostic" framework works with any model, architecture or backbone.
 _MODEL_WORDS = {"model", "models", "architecture", "architectures", "backbone", "backbones", "network", "networks"}
 _PHRASES = {"state of the art": "state-of-the-art", "necessary and sufficient": "necessary-and-sufficient",
@@ -129,7 +130,8 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
             and not (w == "only" and tokens[i + 1:i + 2] and tokens[i + 1] in _SMALL)
             and not (w == "any" and (set(tokens[:i]) & (NEGATIONS | NOUN_NEGATIONS)
                                      or any(tuple(tokens[max(0, i - len(p)):i]) == p for p in PHRASE_NEGATIONS)))
-            and not (w == "first" and tokens[i + 1:i + 2] in (["step"], ["steps"]))}  # "a first step toward" begins, it claims no priority
+            and not (w == "first" and tokens[i + 1:i + 2] in (["step"], ["steps"]))  # "a first step toward" begins, it claims no priority
+            and not (w == "every" and _each_its_own(tokens[i + 1:i + 2], abstracts))}
     source = set(words(_joined_phrases(" ".join(abstracts))))
     for group in ABSOLUTES:
         hit = {w for w in said & group if not _STATED_BY.get(w, set()) & source
@@ -138,6 +140,13 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
         if hit and not source & group and not any(w.endswith(long_words) for w in source):
             return f"'{sorted(hit)[0]}' goes beyond the cited source, which never says it"
     return ""
+
+
+def _each_its_own(noun: list[str], abstracts: list[str]) -> bool:
+    """Whether the sources write an "X-specific" compound of the noun after a claim's "every"
+    ("every view's opinion" for "view-specific opinions"): a thing of each X's own is said of every X."""
+    kinds = {stem(w.removesuffix("-specific")) for w in words(" ".join(abstracts)) if w.endswith("-specific")}
+    return bool(noun) and stem(noun[0].removesuffix("'s")) in kinds
 
 
 def _agnostic_of(tokens: list[str], source: set[str]) -> bool:
