@@ -55,8 +55,7 @@ WHOLE_PASSAGE = 0.9
 # Words of a source that state what an absolute word claims, in weaker words ("significantly
 # outperforms" says what "clearly outperforms" says).
 _STATED_BY = {"clearly": {"significantly", "substantially", "considerably", "markedly"},
-              "any": {"arbitrary"},  # "any pseudo-Euclidean group" is "arbitrary pseudo-Euclidean groups"
-              "every": {"bijective", "bijectively", "bijection", "bijections"}}  # a bijection maps every element
+              "any": {"arbitrary"}}  # "any pseudo-Euclidean group" is "arbitrary pseudo-Euclidean groups"
 # Words that name a model: a "model-agnostic" framework works with any model, architecture or backbone.
 _MODEL_WORDS = {"model", "models", "architecture", "architectures", "backbone", "backbones", "network", "networks"}
 _PHRASES = {"state of the art": "state-of-the-art", "necessary and sufficient": "necessary-and-sufficient",
