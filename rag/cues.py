@@ -658,8 +658,10 @@ def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) ->
     # the context negates it by a prefix, in another form: "unconstrained sequences" for "sequences without constraints"
     prefixed = {n for n in _prefix_negated(context, claim, unprefixed=True) if len(n) >= 6}
     claim_neg = {s: cue for s, cue in claim_neg.items() if not any(s.startswith(n) or n.startswith(s) for n in prefixed)}
+    lessened = _lessened(passage)
     for s, cue in claim_neg.items():
-        if s in passage_plain and s not in passage_neg and s not in passage_scope and s not in context_neg and s not in both:
+        if s in passage_plain and s not in passage_neg and s not in passage_scope and s not in context_neg and s not in both \
+                and not (cue.startswith(("at the cost", "at the expense")) and s in lessened):
             return cue, passage_plain[s]
     for s, cue in passage_neg.items():
         # "energy drift stays close to zero" states what "near-zero energy drift" does ("climbs well
@@ -668,6 +670,21 @@ def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) ->
                 and s not in _limited(claim, _ABSENT) and not ("zero" in cue and _near_zero(claim)):
             return claim_plain[s], cue
     return _denied_object(claim, passage, claim_neg, claim_scope, passage_plain)
+
+
+_LESSENING = next(right for left, right in ANTONYMS if "reduces" in right)
+
+
+def _lessened(tokens: list[str]) -> set[str]:
+    """Canonical stems of what a word list says is lessened: the words (and their hyphen parts)
+    within four words after a word of decrease, up to a clause break ("at a cost of diminishing
+    their energy-saving benefits"): what "at the cost of their energy savings" gives up."""
+    out: set[str] = set()
+    for i, word in enumerate(tokens):
+        if word in _LESSENING:
+            end = next((k for k in range(i + 1, min(len(tokens), i + 5)) if tokens[k] in _SEGMENT_BREAK), min(len(tokens), i + 5))
+            out.update(_canonical(p) for t in tokens[i + 1:end] for p in [t, *t.split("-")] if p)
+    return out
 
 
 def _near_zero(tokens: list[str]) -> bool:
