@@ -6,7 +6,8 @@ more spikes" against "a reduction in spiking operations", "the network spikes mo
 against "are limited in quantifying X"; "changes with the resolution" against "resolution-invariant";
 "good enough" against "far from satisfactory"; "experts are outdone by X" where the passage says X
 matches them; "less transferable" against "transfer better".
-True claims now kept: "insufficiently preserved" for "not sufficiently preserved"; "curvature
+True claims now kept: "at the cost of X" where the passage says "at a cost of diminishing X";
+"insufficiently preserved" for "not sufficiently preserved"; "curvature
 matching", the name of an act, beside "beats"; "sometimes beats" where the passage says "on certain
 benchmarks"; "every X's Y" where the abstract writes "X-specific Y"; "RF" for "Resonate-and Fire";
 "tell the two apart" states no count.
@@ -32,6 +33,8 @@ ROUTING = "Consequently, they are limited in quantifying how information is rout
 OPERATOR = "This yields a compact, generalizable, resolution-invariant representation of the input."
 FOUNDATION = "However, we observe that their performance on network inference remains far from satisfactory."
 DESIGN = "The agent designs proteins with canonical amino acids, matching specialized models and human experts."
+BACKBONES = ("While recent networks achieve superior performance using larger backbones, this comes at a cost of "
+             "diminishing their energy-saving benefits.")
 CONTEXTS = "We find that models pre-trained with longer contexts learn representations that transfer better to decoding."
 METRICS = "Due to inadequate metrics, the global structure is not sufficiently preserved in standard reduction regimes."
 CURVATURE = ("By aligning the curvature of latent spaces, we construct an architecture, namely Geometric Alignment via "
@@ -61,6 +64,7 @@ CASES = [
     ("Human experts are outdone by the agent on each protein design task.", DESIGN, "parity_clash"),
     ("Longer pre-training contexts make the representations less transferable to decoding.", CONTEXTS, "valence_clash"),
     # true claims now kept
+    ("Bigger backbones buy performance at the cost of their energy savings.", BACKBONES, None),
     ("Inadequate metrics leave the global structure insufficiently preserved by standard reduction.", METRICS, None),
     ("GALT aligns latent spaces through curvature matching and beats benchmark models.", CURVATURE, None),
     ("The rewards give zero-shot transfer that sometimes beats fully supervised specialists.", TRANSFER, None),
