@@ -458,7 +458,7 @@ def words(text: str) -> list[str]:
     least 14.4%" and "no more than 3" is "at most 3" (bounds, not negations); a thousands separator
     is no clause break ("1,000-layer"); "keeps X from collapsing" is "prevents collapsing X"; "between 5 and
     300" is the range "5-300"; "keeps using X" and "still uses X" are "relies on X"; "behaves like X"
-    is "resembles X"; "insufficiently X" is "not sufficiently X"; "is limited in V-ing" is "is not V-ing"; "good enough" is "satisfactory"."""
+    is "resembles X"; "insufficiently X" is "not sufficiently X"; "good enough" is "satisfactory"."""
     return list(_read_words(text))  # a fresh list: callers may change theirs
 
 
@@ -477,7 +477,6 @@ def _read_words(text: str) -> tuple[str, ...]:
     text = _BEHAVES_LIKE.sub("resembles", text)  # "behave much like X" is "resemble X"
     text = re.sub(r"\bnot (?:only|just|merely|solely|simply)\b", "also", text)
     text = _NEGATED_ADVERB.sub(r"not \1", text)  # "insufficiently preserved" is "not sufficiently preserved"
-    text = _LIMITED_IN.sub(r"\1 not \2", text)  # "are limited in quantifying X" do not quantify X well
     text = re.sub(r"\bgood enough\b", "satisfactory", text)  # "far from satisfactory" denies it
     return tuple(re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text))
 
@@ -491,8 +490,6 @@ _BEHAVES_LIKE = re.compile(r"\b(?:behave|behaves|behaved|behaving|act|acts|acted
 # "insufficiently", "inadequately", "incompletely", "improperly": an adverb of degree with a negating
 # prefix denies the word it grades, as "not sufficiently" does.
 _NEGATED_ADVERB = re.compile(r"\b(?:in|im)(sufficiently|adequately|completely|properly)\b")
-# "are limited in quantifying X": a deed done only in part, which "cannot fully quantify X" says.
-_LIMITED_IN = re.compile(r"\b(is|are|was|were|remains?|remained) (?:(?:often|still|severely|thus|fundamentally) )?limited in ([a-z]+ing)\b")
 # "keeps X from V-ing", "stops X from V-ing": X does not V (one to six words of X).
 _KEEPS_FROM = re.compile(r"\b(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+((?:[a-z0-9'\-]+\s+){1,6}?)from\s+([a-z\-]+ing)\b")
 
@@ -669,7 +666,29 @@ def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) ->
         if s in claim_plain and s not in claim_neg and s not in claim_scope and s not in passage_plain \
                 and s not in _limited(claim, _ABSENT) and not ("zero" in cue and _near_zero(claim)):
             return claim_plain[s], cue
+    partial = _limited_in(passage)
+    for s, phrase in partial.items():  # "quantify precisely" against "are limited in quantifying"
+        if s in claim_plain and s not in claim_neg and not _done_in_part(claim, s):
+            return claim_plain[s], phrase
     return _denied_object(claim, passage, claim_neg, claim_scope, passage_plain)
+
+
+# Words that say a deed is done only in part or with trouble ("struggle to quantify", "only partly").
+_IN_PART = {"struggle", "struggles", "struggled", "struggling", "hard", "difficult", "limited", "partly",
+            "partially", "poorly", "rarely", "seldom"} | NEGATIONS | _FAIL
+
+
+def _done_in_part(tokens: list[str], deed: str) -> bool:
+    """Whether a word list says the deed (a canonical stem) is done only in part: a word of
+    `_IN_PART` within the three words before it."""
+    return any(_canonical(w) == deed and set(tokens[max(0, i - 3):i]) & _IN_PART for i, w in enumerate(tokens))
+
+
+def _limited_in(tokens: list[str]) -> dict[str, str]:
+    """Canonical stem of a deed a word list says is done only in part -> the phrase: "they are
+    (often) limited in quantifying how ..." (the verb alone: what follows it is not denied)."""
+    return {_canonical(tokens[i + 2]): " ".join(tokens[i:i + 3]) for i in range(1, len(tokens) - 2)
+            if tokens[i:i + 2] == ["limited", "in"] and tokens[i + 2].endswith("ing") and set(tokens[max(0, i - 2):i]) & _BE}
 
 
 _LESSENING = next(right for left, right in ANTONYMS if "reduces" in right)

@@ -73,6 +73,7 @@ CASES = [
      "the solver.", TECHNIQUES, None),
     ("For low-contrast inputs the network recruits more neurons.", CONTRAST, None),
     ("The authors make changes to the resolution of the input.", OPERATOR, None),
+    ("Prior methods struggle to quantify how information is routed between regions.", ROUTING, None),
     ("The agent beats specialized models on design with canonical amino acids.", MATCHES, "parity_clash"),
     ("The method sometimes improves accuracy.", CONSISTENT, "degree_clash"),
     ("Longer pre-training contexts make the representations more transferable to decoding.", CONTEXTS, None),
