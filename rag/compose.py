@@ -1293,10 +1293,14 @@ _UNTELLING = set(tokenize("much many little few big bigger large larger small sm
                           "amount percent percentage roughly exactly times ten model models network networks method methods "
                           "data dataset datasets task tasks learning approach framework system systems result results "
                           "performance neural deep "
+                          # a multiple names no kind ("a tenfold larger dataset": "by 10×")
+                          "twofold threefold fourfold fivefold tenfold hundredfold thousandfold "
                           # the reader's own plans ("which paper should I read first on X")
                           "read reading first start begin recommend recommended"))
 
 
+# Adjectives of novelty or choice, which qualify a thing without naming a kind of it.
+_QUALIFIERS = frozenset("new novel specific particular".split())
 # The words opening a clause that states a condition ("when the sensors disagree"), whose verb may end a run of words.
 # "where" after a work ("the study where LLM agents negotiate") describes it, as "that" would.
 _CLAUSE = re.compile(r"\b(?:when|whenever|if|while|(?<!paper\s)(?<!study\s)(?<!work\s)(?<!article\s)where|because|since|although|once)\b",
@@ -1337,7 +1341,9 @@ def unheld_phrases(question: str, source: Source, runs: bool = True, final_head:
         missing = [bool(stems) and not any(holds_stem(held, stem) for stem in stems) and not _acronym_held(word, held)
                    for word, stems in zip(phrase, telling)]
         count = sum(len(stems) for stems in telling)
-        kind_of = count == 1 and len(whole) >= 2 and not (set(tokenize(whole[-1])) - _UNTELLING)
+        # "new systems" names no kind of system: novelty or choice is no kind ("on new systems": "unseen systems")
+        kind_of = count == 1 and len(whole) >= 2 and not (set(tokenize(whole[-1])) - _UNTELLING) \
+            and not any(word in _QUALIFIERS for word, stems in zip(phrase, telling) if stems)
         if (count >= 2 or kind_of) and all(m for m, stems in zip(missing, telling) if stems):
             unheld.append(" ".join(whole))
             continue
