@@ -1,0 +1,72 @@
+"""Found on seeds_dev21's and seeds_dev22's answerable questions that were refused (stop 36, lead26): a
+"how many" question asks a figure even when it names a paper's results; a question word inside the
+question asks for the noun after it, which may be no measure ("which kinds of models"); words that
+announce examples ("for instance"), a verb of telling apart ("at telling whether"), an adjective of
+novelty before a generic head ("new systems") and a multiple ("tenfold") name no topic the abstract
+must write."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from rag.compose import unheld_phrases
+from rag.intent import classify
+from rag.query import headed_phrases
+from rag.sources import Source
+
+
+def _source(abstract: str) -> Source:
+    return Source(1, SimpleNamespace(title=""), abstract, [], np.zeros((0, 4), dtype=np.float32), np.zeros(0))
+
+
+@pytest.mark.parametrize("question", [
+    "On how many datasets were the experimental results of the method collected?",
+    "How many key findings does the spiking paper report?",
+])
+def test_how_many_asks_a_figure_even_of_results(question):
+    assert classify(question).kind == "quantity"
+
+
+@pytest.mark.parametrize("question", [
+    # before: "quantity" for the measure word ("reduction", "error") anywhere in a question not opening with a question word
+    "Graph reduction methods preserve which kinds of structure, per the coarsening abstract?",
+    "Into what form does the error decomposition split the loss?",
+])
+def test_a_question_word_asking_for_no_measure_asks_no_figure(question):
+    assert classify(question).kind != "quantity"
+
+
+def test_a_question_word_asking_for_a_measure_still_asks_a_figure():
+    assert classify("At which size does the accuracy gap between the two model families close?").kind == "quantity"
+
+
+def test_words_announcing_examples_are_no_topic():
+    phrases = [" ".join(phrase) for phrase, _ in headed_phrases("Which papers use LLMs as a component, for instance as a planner?")]
+    assert not any("instance" in phrase for phrase in phrases), phrases
+    phrases = [" ".join(phrase) for phrase, _ in headed_phrases("Which papers use LLMs as a component, for example as a planner?")]
+    assert not any("example" in phrase for phrase in phrases), phrases
+
+
+def test_a_verb_of_telling_apart_is_no_topic():
+    phrases = [" ".join(phrase) for phrase, _ in headed_phrases("Is a small model good at telling whether an answer is right?")]
+    assert not any("telling" in phrase for phrase in phrases), phrases
+
+
+ABSTRACT = ("We evaluate the sampler on unseen molecular systems and find that increasing the training set by 10x "
+            "reduces the error by half.")
+
+
+@pytest.mark.parametrize("question", [
+    "How accurate is the sampler on new systems?",
+    "How much does the error drop with a tenfold larger dataset?",
+])
+def test_novelty_and_multiples_name_no_kind_the_abstract_must_write(question):
+    assert unheld_phrases(question, _source(ABSTRACT)) == []
+
+
+def test_a_novel_thing_of_a_telling_kind_is_still_asked():
+    # "new optimizer": the optimizer is a kind of thing the abstract never writes
+    assert unheld_phrases("Which paper proposes a new optimizer?", _source(ABSTRACT)) != []
