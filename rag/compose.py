@@ -1154,9 +1154,14 @@ def _none_of(sentence: str, measured: str) -> bool:
                               if not m.group("what").lower().startswith("shot"))
 
 
+# A letter's LaTeX sub- or superscript: "$CO_2$", "$H^2$", "$x_{t+1}$".
+_SCRIPT = re.compile(r"(?<=[A-Za-z}])[_^](?:\{[^{}]*\}|\w)")
+
+
 def _states_number(sentence: str, asked: set[str]) -> bool:
-    """True when the sentence holds a number the question does not already give (list markers aside)."""
-    sentence = _ENUMERATOR.sub(" ", sentence)
+    """True when the sentence holds a number the question does not already give (list markers and a
+    letter's sub- or superscript aside: the 2 of "$CO_2$" or "$H^2$" is notation, not a figure)."""
+    sentence = _SCRIPT.sub(" ", _ENUMERATOR.sub(" ", sentence))
     return any(t[0].isdigit() for t in key_terms(sentence) - asked) or bool(_DIGIT.search(sentence) and _UNIT.search(sentence))
 
 
