@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from rag.compose import unheld_phrases
+from rag.compose import _states_number, unheld_phrases
 from rag.intent import classify
 from rag.query import headed_phrases
 from rag.sources import Source
@@ -70,3 +70,18 @@ def test_novelty_and_multiples_name_no_kind_the_abstract_must_write(question):
 def test_a_novel_thing_of_a_telling_kind_is_still_asked():
     # "new optimizer": the optimizer is a kind of thing the abstract never writes
     assert unheld_phrases("Which paper proposes a new optimizer?", _source(ABSTRACT)) != []
+
+
+@pytest.mark.parametrize("sentence", [
+    "The reservoir stores $CO_2$ for centuries.",
+    "We propose S$H^2$Net, a resonate-and-fire model.",
+    "The state $x_{t+1}$ follows from the previous state.",
+])
+def test_a_letters_sub_or_superscript_states_no_figure(sentence):
+    # before: the 2 of "$CO_2$" answered "how many parameters does it have"
+    assert not _states_number(sentence, set())
+
+
+@pytest.mark.parametrize("sentence", ["The error falls to $10^{-3}$.", "It stores 2 GB of $CO_2$ data."])
+def test_a_figure_beside_notation_is_still_stated(sentence):
+    assert _states_number(sentence, set())
