@@ -24,11 +24,14 @@ _FRAMING = frozenset(
     please mention mentions mentioned mentioning talk talks talking deal deals dealing tackle tackles
     tackling""".split()
 )
-# Verbs and nouns that frame what a paper does with its topic ("papers that use/train models with X").
+# Verbs and nouns that frame what a paper does with its topic ("papers that use/train models with X"),
+# research verbs among them ("which works evaluate neural models on PDE problems": the topic is PDE problems).
 _LIGHT = frozenset(
     """use uses used using train trains trained model models method methods apply applies applied employ
     employs employed build builds make makes do does get gets take takes go goes come comes involve
-    involves involving leverage leverages rely relies based would might must shall""".split()
+    involves involving leverage leverages rely relies based would might must shall
+    evaluate evaluates evaluated evaluating assess assesses assessed investigate investigates investigated
+    explore explores explored examine examines examined analyze analyzes analyzed analyse analysed""".split()
 )
 _WORD = re.compile(r"[\w'-]+|[^\w\s]")
 # "which/what papers ...", "list (the) papers ...", "papers that/which/on/about ...", "any work on ...".
