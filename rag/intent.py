@@ -44,8 +44,9 @@ _ENTITY_NOUNS = (
     r"generators?")
 # "which/what dataset(s)", "what two methods", "which kinds of spectra", "which model showed ...",
 # and with a modifier or two: "what real data", "which weather model", "what PDE tasks".
+# "which cohorts or brain scan datasets": a thing named as one of two ("A or B C") asks for the second's noun.
 _ENTITY = re.compile(
-    r"\b(?:which|what|name|list)\s+(?:(?:is|are|was|were)\s+(?=the\b))?(?:the\s+)?(?:(?:two|three|four|(?P<kind>kinds?\s+of|types?\s+of|sorts?\s+of|famil(?:y|ies)\s+of|class(?:es)?\s+of))\s+)?(?P<mods>(?:(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)[\w-]+\s+){0,3}?)"
+    r"\b(?:which|what|name|list)\s+(?:(?:is|are|was|were)\s+(?=the\b))?(?:the\s+)?(?:(?:two|three|four|(?P<kind>kinds?\s+of|types?\s+of|sorts?\s+of|famil(?:y|ies)\s+of|class(?:es)?\s+of))\s+)?(?P<mods>(?:[\w-]+\s+or\s+)?(?:(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)[\w-]+\s+){0,3}?)"
     rf"(?P<noun>{_ENTITY_NOUNS})\b",
     re.IGNORECASE,
 )
