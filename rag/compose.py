@@ -746,7 +746,7 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
     parts = bool(_PARTS_ASKED.search(question))
     other = _OTHER_SIDE.search(question)
     other_side = _stems(other.group("other")) - own - _PRONOUNS if other else set()
-    verbs = _asked_verb(question, intent.noun, own) if intent.kind == "entity" else set()
+    verbs = _asked_verb(question, intent.noun, own) if intent.kind in ("entity", "general") else set()
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
         background = _sets_scene(sentence)  # "However, we find ..." reports
@@ -773,6 +773,8 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
             scores[i] += REASON_BONUS * bool(_REASON.search(sentence))
         elif intent.kind == "general" and intent.noun == "condition":
             scores[i] += CONDITION_BONUS * bool(_CONDITIONS.search(sentence))
+        elif intent.kind == "general":  # "what guarantees does X establish": "We establish ... bounds"
+            scores[i] += ACTS_ON_BONUS * _authors_do(sentence, verbs)
         if intent.kind in ("paper", "papers", "method", "general"):
             scores[i] += CONTRIBUTION_BONUS * bool(_INTRODUCES.search(sentence)) - BACKGROUND_PENALTY * background
     return scores
@@ -1062,6 +1064,16 @@ def _acts_on(sentence: str, verbs: set[str], noun: str) -> bool:
             if any(re.fullmatch(rf"{re.escape(noun.lower().rstrip('s'))}s?", w.lower()) for w in after[:cut]):
                 return True
     return False
+
+
+# The authors doing something: "We establish ...", "we then derive ...".
+_WE_DO = re.compile(r"\bwe\s+(?:(?:also|further|then|first|formally)\s+|\w+ly\s+)?([a-z][\w-]*)", re.IGNORECASE)
+
+
+def _authors_do(sentence: str, verbs: set[str]) -> bool:
+    """True when the authors do the asked verb (`_asked_verb`) in `sentence`: "We establish finite-sample
+    bounds" for "what guarantees does the paper establish"."""
+    return bool(verbs) and any(verbs & _stems(m.group(1)) for m in _WE_DO.finditer(sentence))
 
 
 def _modified_mentions(source: Source, intent: Intent) -> np.ndarray:

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from rag.compose import _states_number, unheld_phrases
+from rag.compose import _asked_verb, _authors_do, _states_number, unheld_phrases
 from rag.intent import classify
 from rag.query import headed_phrases
 from rag.sources import Source
@@ -92,3 +92,14 @@ def test_a_research_verb_is_no_topic_word(verb):
     # before: "evaluate neural models" was a kind of model the abstract must write
     phrases = [" ".join(phrase) for phrase, _ in headed_phrases(f"Which works {verb} graph models on traffic data?")]
     assert not any(verb in phrase for phrase in phrases), phrases
+
+
+@pytest.mark.parametrize("sentence, does", [
+    ("We establish finite-sample bounds and a matching lower bound.", True),
+    ("We then formally establish convergence.", True),
+    ("Prior work establishes no such bound.", False),  # not the authors
+    ("We propose a sampler that is fast.", False),  # another act
+])
+def test_the_sentence_where_the_authors_do_the_asked_act(sentence, does):
+    verbs = _asked_verb("What guarantees does the sampler paper establish?", "", set())
+    assert _authors_do(sentence, verbs) is does
