@@ -1067,7 +1067,7 @@ def _acts_on(sentence: str, verbs: set[str], noun: str) -> bool:
 
 
 # The authors doing something: "We establish ...", "we then derive ...".
-_WE_DO = re.compile(r"\bwe\s+(?:(?:also|further|then|first|formally)\s+|\w+ly\s+)?([a-z][\w-]*)", re.IGNORECASE)
+_WE_DO = re.compile(r"\bwe\s+(?:(?:also|further|then|first)\s+|\w+ly\s+){0,2}([a-z][\w-]*)", re.IGNORECASE)
 
 
 def _authors_do(sentence: str, verbs: set[str]) -> bool:
