@@ -746,7 +746,7 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
     parts = bool(_PARTS_ASKED.search(question))
     other = _OTHER_SIDE.search(question)
     other_side = _stems(other.group("other")) - own - _PRONOUNS if other else set()
-    verbs = _asked_verb(question, intent.noun, own) if intent.kind == "entity" else set()
+    verbs = _asked_verb(question, intent.noun, own) if intent.kind in ("entity", "general") else set()
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
         background = _sets_scene(sentence)  # "However, we find ..." reports
@@ -773,6 +773,8 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
             scores[i] += REASON_BONUS * bool(_REASON.search(sentence))
         elif intent.kind == "general" and intent.noun == "condition":
             scores[i] += CONDITION_BONUS * bool(_CONDITIONS.search(sentence))
+        elif intent.kind == "general":  # "what guarantees does X establish": "We establish ... bounds"
+            scores[i] += ACTS_ON_BONUS * _authors_do(sentence, verbs)
         if intent.kind in ("paper", "papers", "method", "general"):
             scores[i] += CONTRIBUTION_BONUS * bool(_INTRODUCES.search(sentence)) - BACKGROUND_PENALTY * background
     return scores
@@ -1064,6 +1066,16 @@ def _acts_on(sentence: str, verbs: set[str], noun: str) -> bool:
     return False
 
 
+# The authors doing something: "We establish ...", "we then derive ...".
+_WE_DO = re.compile(r"\bwe\s+(?:(?:also|further|then|first)\s+|\w+ly\s+){0,2}([a-z][\w-]*)", re.IGNORECASE)
+
+
+def _authors_do(sentence: str, verbs: set[str]) -> bool:
+    """True when the authors do the asked verb (`_asked_verb`) in `sentence`: "We establish finite-sample
+    bounds" for "what guarantees does the paper establish"."""
+    return bool(verbs) and any(verbs & _stems(m.group(1)) for m in _WE_DO.finditer(sentence))
+
+
 def _modified_mentions(source: Source, intent: Intent) -> np.ndarray:
     """Which sentences write the asked noun with every modifier the question gives it ("on real models"
     for "which real models"): where the abstract speaks of that very thing, so a name it gives is there.
@@ -1154,9 +1166,14 @@ def _none_of(sentence: str, measured: str) -> bool:
                               if not m.group("what").lower().startswith("shot"))
 
 
+# A letter's LaTeX sub- or superscript: "$CO_2$", "$H^2$", "$x_{t+1}$".
+_SCRIPT = re.compile(r"(?<=[A-Za-z}])[_^](?:\{[^{}]*\}|\w)")
+
+
 def _states_number(sentence: str, asked: set[str]) -> bool:
-    """True when the sentence holds a number the question does not already give (list markers aside)."""
-    sentence = _ENUMERATOR.sub(" ", sentence)
+    """True when the sentence holds a number the question does not already give (list markers and a
+    letter's sub- or superscript aside: the 2 of "$CO_2$" or "$H^2$" is notation, not a figure)."""
+    sentence = _SCRIPT.sub(" ", _ENUMERATOR.sub(" ", sentence))
     return any(t[0].isdigit() for t in key_terms(sentence) - asked) or bool(_DIGIT.search(sentence) and _UNIT.search(sentence))
 
 
@@ -1293,10 +1310,14 @@ _UNTELLING = set(tokenize("much many little few big bigger large larger small sm
                           "amount percent percentage roughly exactly times ten model models network networks method methods "
                           "data dataset datasets task tasks learning approach framework system systems result results "
                           "performance neural deep "
+                          # a multiple names no kind ("a tenfold larger dataset": "by 10×")
+                          "twofold threefold fourfold fivefold tenfold hundredfold thousandfold "
                           # the reader's own plans ("which paper should I read first on X")
                           "read reading first start begin recommend recommended"))
 
 
+# Adjectives of novelty or choice, which qualify a thing without naming a kind of it.
+_QUALIFIERS = frozenset("new novel specific particular".split())
 # The words opening a clause that states a condition ("when the sensors disagree"), whose verb may end a run of words.
 # "where" after a work ("the study where LLM agents negotiate") describes it, as "that" would.
 _CLAUSE = re.compile(r"\b(?:when|whenever|if|while|(?<!paper\s)(?<!study\s)(?<!work\s)(?<!article\s)where|because|since|although|once)\b",
@@ -1337,7 +1358,9 @@ def unheld_phrases(question: str, source: Source, runs: bool = True, final_head:
         missing = [bool(stems) and not any(holds_stem(held, stem) for stem in stems) and not _acronym_held(word, held)
                    for word, stems in zip(phrase, telling)]
         count = sum(len(stems) for stems in telling)
-        kind_of = count == 1 and len(whole) >= 2 and not (set(tokenize(whole[-1])) - _UNTELLING)
+        # "new systems" names no kind of system: novelty or choice is no kind ("on new systems": "unseen systems")
+        kind_of = count == 1 and len(whole) >= 2 and not (set(tokenize(whole[-1])) - _UNTELLING) \
+            and not any(word in _QUALIFIERS for word, stems in zip(phrase, telling) if stems)
         if (count >= 2 or kind_of) and all(m for m, stems in zip(missing, telling) if stems):
             unheld.append(" ".join(whole))
             continue

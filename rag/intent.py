@@ -44,8 +44,9 @@ _ENTITY_NOUNS = (
     r"generators?")
 # "which/what dataset(s)", "what two methods", "which kinds of spectra", "which model showed ...",
 # and with a modifier or two: "what real data", "which weather model", "what PDE tasks".
+# "which cohorts or brain scan datasets": a thing named as one of two ("A or B C") asks for the second's noun.
 _ENTITY = re.compile(
-    r"\b(?:which|what|name|list)\s+(?:(?:is|are|was|were)\s+(?=the\b))?(?:the\s+)?(?:(?:two|three|four|(?P<kind>kinds?\s+of|types?\s+of|sorts?\s+of|famil(?:y|ies)\s+of|class(?:es)?\s+of))\s+)?(?P<mods>(?:(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)[\w-]+\s+){0,3}?)"
+    r"\b(?:which|what|name|list)\s+(?:(?:is|are|was|were)\s+(?=the\b))?(?:the\s+)?(?:(?:two|three|four|(?P<kind>kinds?\s+of|types?\s+of|sorts?\s+of|famil(?:y|ies)\s+of|class(?:es)?\s+of))\s+)?(?P<mods>(?:[\w-]+\s+or\s+)?(?:(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)[\w-]+\s+){0,3}?)"
     rf"(?P<noun>{_ENTITY_NOUNS})\b",
     re.IGNORECASE,
 )
@@ -195,7 +196,11 @@ _TERSE_COUNT = re.compile(
     re.IGNORECASE)
 # "X versus Y: accuracy or efficiency?", "accuracy: A or B?" compares; a measure word in it asks for no figure.
 _VERSUS = re.compile(r"\bversus\b|\bor\b", re.IGNORECASE)
+# "how many" / "how much" asks a figure even of a paper's results ("on how many tasks were X's empirical results gathered").
+_COUNT_ASKED = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
 # A question word anywhere: "with low-contrast or noisy images, how does X encode features" asks how, not which.
+# The noun a "what"/"which" inside the question asks for ("at which size", "into what form").
+_WH_NOUN = re.compile(r"\b(?:what|which)\s+(?P<noun>[\w-]+)", re.IGNORECASE)
 _WH = re.compile(r"\b(?:what|which|who|whom|whose|when|where|why|how)\b", re.IGNORECASE)
 _STARTS_ASKING = re.compile(r"^\W*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|"
                             r"should|will|would|has|have|had|compare|list|name|give|show|tell|explain|describe)\b", re.IGNORECASE)
@@ -459,9 +464,9 @@ def classify(question: str) -> Intent:
         return Intent("code")
     if _CONTRIBUTION.search(question):
         return Intent("summary", "contribution")
-    if _EVALUATION.search(question):
+    if _EVALUATION.search(question) and not _COUNT_ASKED.search(question):
         return Intent("summary", "evaluation")
-    if _FINDINGS.search(question):
+    if _FINDINGS.search(question) and not _COUNT_ASKED.search(question):
         return Intent("summary", "findings")
     if _SUMMARY.search(question):
         return Intent("summary")
@@ -479,7 +484,9 @@ def classify(question: str) -> Intent:
     counted = None if _STARTS_ASKING.search(question) else _TERSE_COUNT.search(question)
     if counted:
         return Intent("quantity", *_terse_counted(counted))
-    if not _STARTS_ASKING.search(question) and _MEASURE.search(question) and not _VERSUS.search(question):
+    asked_noun = _WH_NOUN.search(question)  # "at which size ...": a measure; "CRNs implement which kinds of models": none
+    if not _STARTS_ASKING.search(question) and _MEASURE.search(question) and not _VERSUS.search(question) \
+            and not (asked_noun and not _MEASURE.fullmatch(asked_noun.group("noun"))):
         return Intent("quantity")
     if not _STARTS_ASKING.search(question) and _VERSUS.search(question) and not _WH.search(question):
         return Intent("check")  # "high-dimensional accuracy: A or B?", "matrix multiplications in X: kept or removed?"

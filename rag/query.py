@@ -18,17 +18,20 @@ from rag.text import STOPWORDS
 _FRAMING = frozenset(
     """paper papers article articles work works publication publications study studies studied research
     researcher researchers author authors approach approaches propose proposes proposed present presents
-    presented introduce introduces describe describes discuss discusses address addresses tell explain
+    presented introduce introduces describe describes discuss discusses address addresses tell tells telling explain
     find list show shows give gives look looks exist existing there any anything someone something
     kind kinds way ways summarize summarise summarized summarised overview help helps need needs want wants
     please mention mentions mentioned mentioning talk talks talking deal deals dealing tackle tackles
     tackling""".split()
 )
-# Verbs and nouns that frame what a paper does with its topic ("papers that use/train models with X").
+# Verbs and nouns that frame what a paper does with its topic ("papers that use/train models with X"),
+# research verbs among them ("which works evaluate neural models on PDE problems": the topic is PDE problems).
 _LIGHT = frozenset(
     """use uses used using train trains trained model models method methods apply applies applied employ
     employs employed build builds make makes do does get gets take takes go goes come comes involve
-    involves involving leverage leverages rely relies based would might must shall""".split()
+    involves involving leverage leverages rely relies based would might must shall
+    evaluate evaluates evaluated evaluating assess assesses assessed investigate investigates investigated
+    explore explores explored examine examines examined analyze analyzes analyzed analyse analysed""".split()
 )
 _WORD = re.compile(r"[\w'-]+|[^\w\s]")
 # "which/what papers ...", "list (the) papers ...", "papers that/which/on/about ...", "any work on ...".
@@ -185,6 +188,8 @@ def topic_words(question: str) -> list[str]:
 
 # Prepositions beside the stop words that end a phrase of the topic ("speech recognition on chips").
 _PHRASE_BREAKS = frozenset("across onto within without versus using whose whether".split())
+# Words announcing examples of the topic, themselves no part of it.
+_EXAMPLES_FOLLOW = re.compile(r"\bfor\s+(?:instance|example)\b|\be\.g\.|\bi\.e\.", re.IGNORECASE)
 
 
 def topic_phrases(question: str) -> list[list[str]]:
@@ -204,6 +209,7 @@ def headed_phrases(question: str) -> list[tuple[list[str], str]]:
     """Each topic phrase (`topic_phrases`) with the head noun the light words cut off right after it,
     else "": "which paper predicts hamiltonians with diffusion models" -> [(["predicts", "hamiltonians"], ""),
     (["diffusion"], "models")]."""
+    question = _EXAMPLES_FOLLOW.sub(" for ", question)  # "for instance as an agent": "instance" is no topic
     words = [_ABOUT_SUFFIX.sub("", w.lower()) for w in _WORD.findall(question) if re.match(r"\w", w)]
     breaks = STOPWORDS | _FRAMING | _LIGHT | _PHRASE_BREAKS
     runs: list[tuple[int, int]] = []
