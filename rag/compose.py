@@ -50,7 +50,7 @@ from rag.intent import GENERIC_MEASURES, Intent, asked_thing, classify, compound
 from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, content_query, headed_phrases
 from rag.sources import Source
-from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, names_in, tokenize
+from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, listed_nouns, names_in, tokenize
 from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_model_family, is_opening, mentions_name, names_any, own_names,
                         plain_markup, readable_markup, title_head)
 
@@ -182,7 +182,7 @@ _EFFECTS = set(tokenize("gain gains improvement improvements reduction reduction
 _UNITS = re.compile(r"bytes?$|^(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|meters?|metres?|percent|points?|times)$",
                     re.IGNORECASE)
 # A question asking for a speed, answered only by a sentence stating one.
-_SPEED_ASKED = re.compile(r"\b(?:how\s+(?:fast|quickly)|speed-?ups?|faster|latency|throughput)\b", re.IGNORECASE)
+_SPEED_ASKED = re.compile(r"\b(?:how\s+(?:fast|quickly)|speed-?ups?|faster|quicker|latency|throughput)\b", re.IGNORECASE)
 # "how long does X take to train": a duration, stated only with a unit of time.
 _DURATION_ASKED = re.compile(r"\bhow\s+long\s+(?:does|do|did|will|would)\b.*\b(?:take|last|run)\b|\bhow\s+much\s+time\b"
                              r"|\b(?:training|wall-clock|running|run)\s+time\b", re.IGNORECASE)
@@ -843,15 +843,24 @@ _RAISES_QUESTION = re.compile(r"\braises?\s+the\s+question\b|\b(?:remains?|is)\s
 
 
 def _counts(sentence: str, noun: str, window: int = 3) -> bool:
-    """True when a number in `sentence` stands within `window` words of `noun` or a variant of it
-    ("nine models", "downstream tasks (25+)", "a few seconds"), i.e. the sentence counts or measures what is asked."""
+    """True when a number in `sentence` stands up to `window` words before `noun` or a variant of it
+    ("nine models", "a few seconds", "a three-stream framework") or right after it ("downstream tasks
+    (25+)"), i.e. the sentence counts or measures what is asked ("our model on 23 task pairs" counts pairs)."""
     if not noun:
         return False
     stem = tokenize(noun)
     words = _WORDS.findall(sentence)
-    numbers = [i for i, w in enumerate(words) if w[0].isdigit() or w.lower() in NUMBER_WORDS or w.lower() == "few"]
+    numbers = [i for i, w in enumerate(words) if w[0].isdigit() or w.split("-")[0].lower() in NUMBER_WORDS or w.lower() == "few"]
     nouns = [i for i, w in enumerate(words) if stem and _holds(set(tokenize(w)), stem[-1])]
-    return any(abs(i - j) <= window for i in numbers for j in nouns)
+    return any(0 <= j - i <= window or i - j == 1 for i in numbers for j in nouns)
+
+
+def _lists(sentence: str, phrase: str) -> bool:
+    """True when `sentence` counts a word of the counted `phrase` by listing its items
+    (`rag.text.listed_nouns`): "the MMLU, TriviaQA, and Spider datasets" answers "how many benchmark
+    datasets", "de-novo, conformer, and protein-conditioned experts" "how many expert models"."""
+    listed = listed_nouns(sentence)
+    return any(stem in listed for stem in tokenize(phrase))
 
 
 def _stems(text: str) -> set[str]:
@@ -1003,16 +1012,19 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     if intent.kind == "quantity" and intent.noun:
         # "How many models": a sentence counting models answers; other numbers do only when none does,
         # and none at all when the abstract never mentions what is counted ("how many parameters").
-        counting = (flags | _vague(source)) & np.array([_counts(source.sentence(i), intent.noun) for i in range(len(source.spans))], dtype=bool)
         counted = tokenize(intent.noun)
         absent = bool(counted) and _HOW_MANY.search(question) and not _UNITS.search(intent.noun)
+        counting = (flags | _vague(source)) & np.array([_counts(source.sentence(i), intent.noun) for i in range(len(source.spans))], dtype=bool)
+        if absent:  # "how many benchmark datasets": a list of them counts them too
+            counting |= np.array([_lists(source.sentence(i), intent.phrase or intent.noun) for i in range(len(flags))], dtype=bool) & ~asking
         if counting.any():
             return counting
         measured = _stems(intent.phrase)
         naming = np.array([measured <= _stems(source.sentence(i)) for i in range(len(flags))], dtype=bool)
-        if len(measured) > 1 and naming.any():
+        if len(measured) > 1 and naming.any() and not absent:
             # "what batch size does X use" where the abstract says "reduced batch size": only a sentence on
             # the batch size may give it ("1000-layer" is another figure); none stating one, none answers.
+            # Not for a count: "how many radar stations" is not answered by "radar ... station ... two components".
             return flags & naming
         if counted and not _HOW_MANY_OR_MUCH.search(question) and counted[-1] not in _EFFECTS and not _holds(_stems(source.abstract), counted[-1]) \
                 and not _as_symbol(intent.noun, source.abstract):
