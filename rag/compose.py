@@ -1265,7 +1265,7 @@ def _misses_compared(question: str, sources: list[Source]) -> bool:
         return False
     held = set().union(*(_stems(src.abstract) for src in sources))
     for side in (v for v in match.groups() if v):
-        words = [w for w in _SIDE_END.sub("", " " + side).split() if tokenize(w)]
+        words = _without_participle([w for w in _SIDE_END.sub("", " " + side).split() if tokenize(w)])
         if not words or words[-1].lower().strip("'\"") in _PRO_FORMS:
             continue
         parts = [stem for part in words[-1].split("-") for stem in tokenize(part)]
@@ -1274,6 +1274,14 @@ def _misses_compared(question: str, sources: list[Source]) -> bool:
         if not _written_together(words, sources) and not _initialisms(words) & held:
             return True
     return False
+
+
+def _without_participle(side: list[str]) -> list[str]:
+    """The words of a compared side less a participle that opens a clause after its plural head
+    ("task models working [in latent space]", "methods based [on X]"): the head is the noun."""
+    if len(side) >= 2 and re.fullmatch(r"[a-z]{3,}s", side[-2]) and re.fullmatch(r"[a-z]{3,}(?:ing|ed)", side[-1]):
+        return side[:-1]
+    return side
 
 
 def _written_together(side: list[str], sources: list[Source]) -> bool:
