@@ -843,16 +843,16 @@ _RAISES_QUESTION = re.compile(r"\braises?\s+the\s+question\b|\b(?:remains?|is)\s
 
 
 def _counts(sentence: str, noun: str, window: int = 3) -> bool:
-    """True when a number in `sentence` stands up to `window` words before `noun` or a variant of it
-    ("nine models", "a few seconds", "a three-stream framework") or right after it ("downstream tasks
-    (25+)"), i.e. the sentence counts or measures what is asked ("our model on 23 task pairs" counts pairs)."""
+    """True when a number in `sentence` stands within `window` words of `noun` or a variant of it
+    ("nine models", "downstream tasks (25+)", "a few seconds"), a number joined to it by a hyphen
+    too ("a three-stream framework"), i.e. the sentence counts or measures what is asked."""
     if not noun:
         return False
     stem = tokenize(noun)
     words = _WORDS.findall(sentence)
     numbers = [i for i, w in enumerate(words) if w[0].isdigit() or w.split("-")[0].lower() in NUMBER_WORDS or w.lower() == "few"]
     nouns = [i for i, w in enumerate(words) if stem and _holds(set(tokenize(w)), stem[-1])]
-    return any(0 <= j - i <= window or i - j == 1 for i in numbers for j in nouns)
+    return any(abs(i - j) <= window for i in numbers for j in nouns)
 
 
 def _lists(sentence: str, phrase: str) -> bool:
