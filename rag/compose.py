@@ -244,7 +244,7 @@ _MODEL_NOUNS = {"llm", "mllm", "vlm", "backbone", "model", "architecture"}
 # geometric quantity"): an abstract naming the thing need not use the category's word.
 _CATEGORY_HEADS = set(tokenize("method approach technique quantity kind type sort thing concept procedure strategy "
                                "component part element ingredient piece change modification addition extension "
-                               "property measure tool mechanism scheme signal source cue factor guarantee"))
+                               "property measure tool mechanism scheme signal source cue factor guarantee object"))
 _NUMBER_STEMS = set(tokenize(" ".join(NUMBER_WORDS)))
 _LANGUAGE_MODEL = re.compile(r"\b(?:m?llms?|vlms?|language\s+models?)$", re.IGNORECASE)
 # "what are the two phases of X", "the components of X": the sentence listing them ("consists of A and B").
@@ -371,8 +371,8 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         contribution = None if named and not field else _contribution(top, ranked)
         if contribution is not None and contribution not in chosen and max_sentences > 1:
             chosen.append(contribution)
-    if chosen[0] > 0 and _LEANS.search(top.sentence(chosen[0])) and max_sentences > 1:
-        chosen.insert(0, chosen[0] - 1)  # the sentence "these three" refers to
+    if chosen[0] > 0 and (_LEANS.search(top.sentence(chosen[0])) or _points_back_at(top.sentence(chosen[0]), intent)) and max_sentences > 1:
+        chosen.insert(0, chosen[0] - 1)  # the sentence "these three" (or "these algorithms", asked for) refers to
     covered = []
     if intent.kind == "check" and _ASKS_COMPARISON.search(question):
         # "compare GaLore and LoRA": the sentence naming the other side comes before any finding.
@@ -1274,6 +1274,16 @@ def _misses_compared(question: str, sources: list[Source]) -> bool:
         if not _written_together(words, sources) and not _initialisms(words) & held:
             return True
     return False
+
+
+def _points_back_at(sentence: str, intent: Intent) -> bool:
+    """True when an entity question's noun is written in `sentence` only as "these/those/such X"
+    ("encoding these algorithms ..." for "which algorithms"): the sentence before names them."""
+    noun = tokenize(intent.noun)
+    if intent.kind != "entity" or not noun:
+        return False
+    mentions = [m for m in _WORDS.finditer(sentence) if noun[-1] in tokenize(m.group(0))]
+    return bool(mentions) and all(re.search(r"\b(?:these|those|such)\s+(?:[\w-]+\s+)?$", sentence[:m.start()], re.IGNORECASE) for m in mentions)
 
 
 def _without_participle(side: list[str]) -> list[str]:
