@@ -4,7 +4,9 @@ to the counted noun by a hyphen ("a three-stream framework") and in a list of th
 sentence naming the counted thing beside another thing's count ("radar,
 satellite, and station ... two components") does not count it; "quicker" asks for a speed; "in
 numbers" says how to put the answer; "the parameter count of X" asks for parameters; and a compared
-side's head is its noun, not a participle after it ("models working in latent space")."""
+side's head is its noun, not a participle after it ("models working in latent space"); "these
+algorithms" in the best sentence for "which algorithms" brings the sentence before it, which names them;
+and "objects" is a category word ("what geometric objects": "hyperspheres")."""
 
 from __future__ import annotations
 
@@ -91,3 +93,24 @@ def test_a_measure_asked_in_numbers_is_still_the_measure():
 def test_a_compared_side_is_headed_by_its_noun_not_a_participle(extractive):
     answer = extractive.ask("How do forecasting models running in WLA's latent space compare with pixel-space ones?")
     assert "pixel space" in answer.answer and "does not say" not in answer.answer, answer.answer
+
+
+@pytest.mark.parametrize("sentence,pointed_back", [
+    ("However, encoding these algorithms typically requires prohibitively large reaction networks.", True),
+    ("Such inference algorithms are costly.", True),
+    ("We compare these algorithms with other algorithms.", False),  # named outright once: no pointing back
+])
+def test_an_asked_noun_written_only_as_these_x_points_back(sentence, pointed_back):
+    from rag.compose import _points_back_at
+
+    assert _points_back_at(sentence, classify("Which algorithms do they use?")) is pointed_back
+
+
+def test_which_algorithms_gets_the_sentence_these_algorithms_refers_to(extractive):
+    answer = extractive.ask("Which algorithms can CRNs implement with their dynamics?")
+    assert "belief propagation" in answer.answer, answer.answer
+
+
+def test_objects_is_a_category_word(extractive):
+    answer = extractive.ask("Into which geometric objects does InfoGlobe embed cells?")  # "hyperspheres"
+    assert "hyperspheres" in answer.answer, answer.answer
