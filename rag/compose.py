@@ -50,7 +50,7 @@ from rag.intent import GENERIC_MEASURES, Intent, asked_thing, classify, compound
 from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, content_query, headed_phrases
 from rag.sources import Source
-from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, names_in, tokenize
+from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, listed_nouns, names_in, tokenize
 from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_model_family, is_opening, mentions_name, names_any, own_names,
                         plain_markup, readable_markup, title_head)
 
@@ -182,7 +182,7 @@ _EFFECTS = set(tokenize("gain gains improvement improvements reduction reduction
 _UNITS = re.compile(r"bytes?$|^(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|meters?|metres?|percent|points?|times)$",
                     re.IGNORECASE)
 # A question asking for a speed, answered only by a sentence stating one.
-_SPEED_ASKED = re.compile(r"\b(?:how\s+(?:fast|quickly)|speed-?ups?|faster|latency|throughput)\b", re.IGNORECASE)
+_SPEED_ASKED = re.compile(r"\b(?:how\s+(?:fast|quickly)|speed-?ups?|faster|quicker|latency|throughput)\b", re.IGNORECASE)
 # "how long does X take to train": a duration, stated only with a unit of time.
 _DURATION_ASKED = re.compile(r"\bhow\s+long\s+(?:does|do|did|will|would)\b.*\b(?:take|last|run)\b|\bhow\s+much\s+time\b"
                              r"|\b(?:training|wall-clock|running|run)\s+time\b", re.IGNORECASE)
@@ -244,7 +244,7 @@ _MODEL_NOUNS = {"llm", "mllm", "vlm", "backbone", "model", "architecture"}
 # geometric quantity"): an abstract naming the thing need not use the category's word.
 _CATEGORY_HEADS = set(tokenize("method approach technique quantity kind type sort thing concept procedure strategy "
                                "component part element ingredient piece change modification addition extension "
-                               "property measure tool mechanism scheme signal source cue factor guarantee"))
+                               "property measure tool mechanism scheme signal source cue factor guarantee object"))
 _NUMBER_STEMS = set(tokenize(" ".join(NUMBER_WORDS)))
 _LANGUAGE_MODEL = re.compile(r"\b(?:m?llms?|vlms?|language\s+models?)$", re.IGNORECASE)
 # "what are the two phases of X", "the components of X": the sentence listing them ("consists of A and B").
@@ -371,8 +371,8 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         contribution = None if named and not field else _contribution(top, ranked)
         if contribution is not None and contribution not in chosen and max_sentences > 1:
             chosen.append(contribution)
-    if chosen[0] > 0 and _LEANS.search(top.sentence(chosen[0])) and max_sentences > 1:
-        chosen.insert(0, chosen[0] - 1)  # the sentence "these three" refers to
+    if chosen[0] > 0 and (_LEANS.search(top.sentence(chosen[0])) or _points_back_at(top.sentence(chosen[0]), intent)) and max_sentences > 1:
+        chosen.insert(0, chosen[0] - 1)  # the sentence "these three" (or "these algorithms", asked for) refers to
     covered = []
     if intent.kind == "check" and _ASKS_COMPARISON.search(question):
         # "compare GaLore and LoRA": the sentence naming the other side comes before any finding.
@@ -846,14 +846,23 @@ _RAISES_QUESTION = re.compile(r"\braises?\s+the\s+question\b|\b(?:remains?|is)\s
 
 def _counts(sentence: str, noun: str, window: int = 3) -> bool:
     """True when a number in `sentence` stands within `window` words of `noun` or a variant of it
-    ("nine models", "downstream tasks (25+)", "a few seconds"), i.e. the sentence counts or measures what is asked."""
+    ("nine models", "downstream tasks (25+)", "a few seconds"), a number joined to it by a hyphen
+    too ("a three-stream framework"), i.e. the sentence counts or measures what is asked."""
     if not noun:
         return False
     stem = tokenize(noun)
     words = _WORDS.findall(sentence)
-    numbers = [i for i, w in enumerate(words) if w[0].isdigit() or w.lower() in NUMBER_WORDS or w.lower() == "few"]
+    numbers = [i for i, w in enumerate(words) if w[0].isdigit() or w.split("-")[0].lower() in NUMBER_WORDS or w.lower() == "few"]
     nouns = [i for i, w in enumerate(words) if stem and _holds(set(tokenize(w)), stem[-1])]
     return any(abs(i - j) <= window for i in numbers for j in nouns)
+
+
+def _lists(sentence: str, phrase: str) -> bool:
+    """True when `sentence` counts a word of the counted `phrase` by listing its items
+    (`rag.text.listed_nouns`): "the MMLU, TriviaQA, and Spider datasets" answers "how many benchmark
+    datasets", "de-novo, conformer, and protein-conditioned experts" "how many expert models"."""
+    listed = listed_nouns(sentence)
+    return any(stem in listed for stem in tokenize(phrase))
 
 
 def _stems(text: str) -> set[str]:
@@ -1005,16 +1014,19 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     if intent.kind == "quantity" and intent.noun:
         # "How many models": a sentence counting models answers; other numbers do only when none does,
         # and none at all when the abstract never mentions what is counted ("how many parameters").
-        counting = (flags | _vague(source)) & np.array([_counts(source.sentence(i), intent.noun) for i in range(len(source.spans))], dtype=bool)
         counted = tokenize(intent.noun)
         absent = bool(counted) and _HOW_MANY.search(question) and not _UNITS.search(intent.noun)
+        counting = (flags | _vague(source)) & np.array([_counts(source.sentence(i), intent.noun) for i in range(len(source.spans))], dtype=bool)
+        if absent:  # "how many benchmark datasets": a list of them counts them too
+            counting |= np.array([_lists(source.sentence(i), intent.phrase or intent.noun) for i in range(len(flags))], dtype=bool) & ~asking
         if counting.any():
             return counting
         measured = _stems(intent.phrase)
         naming = np.array([measured <= _stems(source.sentence(i)) for i in range(len(flags))], dtype=bool)
-        if len(measured) > 1 and naming.any():
+        if len(measured) > 1 and naming.any() and not absent:
             # "what batch size does X use" where the abstract says "reduced batch size": only a sentence on
             # the batch size may give it ("1000-layer" is another figure); none stating one, none answers.
+            # Not for a count: "how many radar stations" is not answered by "radar ... station ... two components".
             return flags & naming
         if counted and not _HOW_MANY_OR_MUCH.search(question) and counted[-1] not in _EFFECTS and not _holds(_stems(source.abstract), counted[-1]) \
                 and not _as_symbol(intent.noun, source.abstract):
@@ -1270,7 +1282,7 @@ def _misses_compared(question: str, sources: list[Source]) -> bool:
         return False
     held = set().union(*(_stems(src.abstract) for src in sources))
     for side in (v for v in match.groups() if v):
-        words = [w for w in _SIDE_END.sub("", " " + side).split() if tokenize(w)]
+        words = _without_participle([w for w in _SIDE_END.sub("", " " + side).split() if tokenize(w)])
         if not words or words[-1].lower().strip("'\"") in _PRO_FORMS:
             continue
         parts = [stem for part in words[-1].split("-") for stem in tokenize(part)]
@@ -1279,6 +1291,24 @@ def _misses_compared(question: str, sources: list[Source]) -> bool:
         if not _written_together(words, sources) and not _initialisms(words) & held:
             return True
     return False
+
+
+def _points_back_at(sentence: str, intent: Intent) -> bool:
+    """True when an entity question's noun is written in `sentence` only as "these/those/such X"
+    ("encoding these algorithms ..." for "which algorithms"): the sentence before names them."""
+    noun = tokenize(intent.noun)
+    if intent.kind != "entity" or not noun:
+        return False
+    mentions = [m for m in _WORDS.finditer(sentence) if noun[-1] in tokenize(m.group(0))]
+    return bool(mentions) and all(re.search(r"\b(?:these|those|such)\s+(?:[\w-]+\s+)?$", sentence[:m.start()], re.IGNORECASE) for m in mentions)
+
+
+def _without_participle(side: list[str]) -> list[str]:
+    """The words of a compared side less a participle that opens a clause after its plural head
+    ("task models working [in latent space]", "methods based [on X]"): the head is the noun."""
+    if len(side) >= 2 and re.fullmatch(r"[a-z]{3,}s", side[-2]) and re.fullmatch(r"[a-z]{3,}(?:ing|ed)", side[-1]):
+        return side[:-1]
+    return side
 
 
 def _written_together(side: list[str], sources: list[Source]) -> bool:

@@ -402,9 +402,10 @@ def without_superlatives(question: str) -> str:
 # How the answer should be put, which no abstract writes: "in one sentence", "in simple terms",
 # "in a nutshell", "like I'm five", "for a layperson".
 _ANSWER_FORM = re.compile(
-    r"\s*,?\s*\b(?:(?:in|with)\s+(?:just\s+)?(?:one|a|two|three|a\s+few|few|simple|plain|lay(?:man'?s)?|everyday)\s+"
+    r"(?P<lead>\s*,)?\s*\b(?:(?:in|with)\s+(?:just\s+)?(?:one|a|two|three|a\s+few|few|simple|plain|lay(?:man'?s)?|everyday)\s+"
     r"(?:sentences?|lines?|words|terms|english|language|paragraphs?)|in\s+a\s+nutshell|(?:like|as\s+if)\s+I'?\s*a?m\s+(?:five|5|a\s+\w+)"
-    r"|for\s+an?\s+(?:layperson|layman|beginner|non-?expert|newcomer|outsider))\b(?=\s*(?:[?.!,;:]|please\b|$))",
+    r"|for\s+an?\s+(?:layperson|layman|beginner|non-?expert|newcomer|outsider)"
+    r"|in\s+(?:numbers|figures|digits))\b(?=\s*(?:[?.!,;:]|please\b|$))(?(lead),?)",  # "what firing rate, in numbers, ..."
     re.IGNORECASE)
 
 
@@ -522,6 +523,10 @@ def classify(question: str) -> Intent:
     return Intent("general", "", (subject.group("what") or subject.group("owner")) if subject else "")
 
 
+# Heads saying that the word before them is counted: "parameter count", "token number".
+_COUNT_HEADS = {"count", "counts", "number", "numbers"}
+
+
 def asked_thing(question: str) -> str:
     """The thing "what is the X of P" / "what's P's X" / "what A B C did P use" asks for ("latent
     dimension", "Cohen's kappa", "learning rate schedule"), which the abstract must write for a
@@ -531,6 +536,8 @@ def asked_thing(question: str) -> str:
     if not match:
         return ""
     words = (match.group("what") or match.group("owned") or match.group("long")).split()
+    if len(words) > 1 and words[-1].lower() in _COUNT_HEADS:
+        words = words[:-1]  # "what is the parameter count of X": parameters are what is counted
     head = re.sub(r"['’]s$", "", words[-1].lower())
     if head in _RELATIONAL | _ADVERBS | _ABOUT_THE_WORK or head in GENERIC_MEASURES or words[0].lower().rstrip("s") in ("kind", "type", "sort") \
             or re.search(r"[^e]ed$", head):  # "what is MindZero rewarded for": a verb's participle, no thing

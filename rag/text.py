@@ -380,9 +380,21 @@ def _enumeration(text: str) -> list[str]:
     return items
 
 
-_SOURCE_LIST = re.compile(r"((?:[\w.\-]+,\s+){2,}(?:and\s+|or\s+)?[\w.\-]+)\s+([a-z]+)")
+_SOURCE_LIST = re.compile(r"((?:[\w.\-]+,\s+){2,}(?:and\s+|or\s+)?(?!(?:and|or)\b)[\w.\-]+)\s+([a-z]+)")  # "and" is no item
 # A noun followed by its items in parentheses: "principles (locality, permutation equivariance, and energy balance)".
 _PAREN_LIST = re.compile(r"([a-z]+)\s*\(([^()]*,[^()]*)\)")
+
+
+def listed_nouns(text: str) -> dict[str, set[int]]:
+    """Stem of each noun `text` counts by a list -> the lengths of those lists: one-word items before
+    the noun ("the MMLU, TriviaQA, and Spider datasets": "dataset" -> {3}) or items in parentheses
+    right after it ("principles (locality, ..., and energy balance)": "principl" -> {4})."""
+    listed: dict[str, set[int]] = {}
+    for items, noun in _SOURCE_LIST.findall(text):
+        listed.setdefault(_stemmer().stemWord(noun.lower()), set()).add(len(re.split(r",\s*", items)))
+    for noun, items in _PAREN_LIST.findall(text):
+        listed.setdefault(_stemmer().stemWord(noun.lower()), set()).add(len(_enumeration(items)))
+    return listed
 
 
 def _listed_counts(claim: str, text: str) -> set[str]:
@@ -391,11 +403,7 @@ def _listed_counts(claim: str, text: str) -> set[str]:
     parentheses right after it ("four principles" for "principles (locality, permutation
     equivariance, orientation covariance, and energy balance)"): the count is tied to the noun,
     so a list of three elsewhere proves no "three" of something else."""
-    listed: dict[str, set[int]] = {}
-    for items, noun in _SOURCE_LIST.findall(text):
-        listed.setdefault(_stemmer().stemWord(noun.lower()), set()).add(len(re.split(r",\s*", items)))
-    for noun, items in _PAREN_LIST.findall(text):
-        listed.setdefault(_stemmer().stemWord(noun.lower()), set()).add(len(_enumeration(items)))
+    listed = listed_nouns(text)
     counts = set()
     tokens = [t.strip(".") for t in re.findall(r"[\w.\-]+", spelled_compounds(claim).lower())]
     for i, number in enumerate(tokens):
