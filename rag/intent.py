@@ -198,9 +198,9 @@ _TERSE_COUNT = re.compile(
 _VERSUS = re.compile(r"\bversus\b|\bor\b", re.IGNORECASE)
 # "how many" / "how much" asks a figure even of a paper's results ("on how many tasks were X's empirical results gathered").
 _COUNT_ASKED = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
-# A question word anywhere: "with low-contrast or noisy images, how does X encode features" asks how, not which.
 # The noun a "what"/"which" inside the question asks for ("at which size", "into what form").
 _WH_NOUN = re.compile(r"\b(?:what|which)\s+(?P<noun>[\w-]+)", re.IGNORECASE)
+# A question word anywhere: "with low-contrast or noisy images, how does X encode features" asks how, not which.
 _WH = re.compile(r"\b(?:what|which|who|whom|whose|when|where|why|how)\b", re.IGNORECASE)
 _STARTS_ASKING = re.compile(r"^\W*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|"
                             r"should|will|would|has|have|had|compare|list|name|give|show|tell|explain|describe)\b", re.IGNORECASE)
