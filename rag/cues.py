@@ -464,7 +464,8 @@ def words(text: str) -> list[str]:
     300" is the range "5-300"; "keeps using X" and "still uses X" are "relies on X"; "behaves like X"
     is "resembles X"; "insufficiently X" is "not sufficiently X"; "good enough" is "satisfactory"; "matters
     little" and "of minor importance" are "unimportant"; "gives up X" is "forgoes X"; "(in) the same way
-    (as)" is "resembles"."""
+    (as)" is "resembles"; "no X before Y" is "Y is the first X"; "costlier" or "more expensive", with no "than" after
+    it, "raises the cost"."""
     return list(_read_words(text))  # a fresh list: callers may change theirs
 
 
@@ -487,6 +488,8 @@ def _read_words(text: str) -> tuple[str, ...]:
     text = _LITTLE_IMPORTANCE.sub("unimportant", text)  # "matters little" against "essential"
     text = re.sub(r"\b(?:gives|give|giving|gave|given) up\b(?! to\b)", "forgoes", text)  # "gives up equivariance" does without it
     text = re.sub(r"\b(?:in )?the same way(?: as)?\b", "resembles", text)  # "scale the same way language models do"
+    text = _NONE_BEFORE.sub(r"\2 is the first \1", text)  # "no architecture before APT learned" is "APT is the first architecture"
+    text = _COSTLIER.sub("raises the cost", text)  # "makes weather tasks costlier in storage" against "reducing storage costs"
     return tuple(re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text))
 
 
@@ -503,6 +506,10 @@ _NEGATED_ADVERB = re.compile(r"\b(?:in|im)(sufficiently|adequately|completely|pr
 _LITTLE_IMPORTANCE = re.compile(r"\b(?:(?:matters?|mattered) (?:very |rather |relatively )?little|hardly (?:matters?|mattered)"
                                 r"|of (?:minor|little|marginal|secondary|negligible) (?:importance|relevance|consequence|significance)"
                                 r"|plays? (?:only )?a (?:minor|marginal|negligible) role)\b")
+# "no X before Y": Y is the first X.
+_NONE_BEFORE = re.compile(r"\bno ([a-z][a-z\-]+) (?:before|prior to) ([a-z0-9][a-z0-9\-]*)\b")
+# "costlier", "more expensive" with no "than" in its clause: the cost goes up ("costlier than B" is a comparison).
+_COSTLIER = re.compile(r"\b(?:costlier|pricier|more (?:costly|expensive))\b(?![^,;:.]*\bthan\b)")
 # "keeps X from V-ing", "stops X from V-ing": X does not V (one to six words of X).
 _KEEPS_FROM = re.compile(r"\b(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+((?:[a-z0-9'\-]+\s+){1,6}?)from\s+([a-z\-]+ing)\b")
 
