@@ -465,7 +465,7 @@ def words(text: str) -> list[str]:
     is "resembles X"; "insufficiently X" is "not sufficiently X"; "good enough" is "satisfactory"; "matters
     little" and "of minor importance" are "unimportant"; "gives up X" is "forgoes X"; "(in) the same way
     (as)" is "resembles"; "no X before Y" is "Y is the first X"; "costlier" or "more expensive", with no "than" after
-    it, "raises the cost"."""
+    it, "raises the cost"; "without reference to X" is "regardless of X"."""
     return list(_read_words(text))  # a fresh list: callers may change theirs
 
 
@@ -489,7 +489,8 @@ def _read_words(text: str) -> tuple[str, ...]:
     text = re.sub(r"\b(?:gives|give|giving|gave|given) up\b(?! to\b)", "forgoes", text)  # "gives up equivariance" does without it
     text = re.sub(r"\b(?:in )?the same way(?: as)?\b", "resembles", text)  # "scale the same way language models do"
     text = _NONE_BEFORE.sub(r"\2 is the first \1", text)  # "no architecture before APT learned" is "APT is the first architecture"
-    text = _COSTLIER.sub("raises the cost", text)  # "makes weather tasks costlier in storage" against "reducing storage costs"
+    text = _COSTLIER.sub("raises the cost", text)
+    text = re.sub(r"\bwithout (?:any )?(?:reference|regard) to\b", "regardless of", text)  # against "conditioning on X"  # "makes weather tasks costlier in storage" against "reducing storage costs"
     return tuple(re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text))
 
 
