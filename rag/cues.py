@@ -465,7 +465,7 @@ def words(text: str) -> list[str]:
     is "resembles X"; "insufficiently X" is "not sufficiently X"; "good enough" is "satisfactory"; "matters
     little" and "of minor importance" are "unimportant"; "gives up X" is "forgoes X"; "(in) the same way
     (as)" is "resembles"; "no X before Y" is "Y is the first X"; "costlier" or "more expensive", with no "than" after
-    it, "raises the cost"; "without reference to X" is "regardless of X"."""
+    it, "raises the cost"; "without reference to X" is "regardless of X"; "X is beyond what Y can V" is "Y cannot V X"."""
     return list(_read_words(text))  # a fresh list: callers may change theirs
 
 
@@ -490,7 +490,8 @@ def _read_words(text: str) -> tuple[str, ...]:
     text = re.sub(r"\b(?:in )?the same way(?: as)?\b", "resembles", text)  # "scale the same way language models do"
     text = _NONE_BEFORE.sub(r"\2 is the first \1", text)  # "no architecture before APT learned" is "APT is the first architecture"
     text = _COSTLIER.sub("raises the cost", text)
-    text = re.sub(r"\bwithout (?:any )?(?:reference|regard) to\b", "regardless of", text)  # against "conditioning on X"  # "makes weather tasks costlier in storage" against "reducing storage costs"
+    text = re.sub(r"\bwithout (?:any )?(?:reference|regard) to\b", "regardless of", text)  # against "conditioning on X"
+    text = _BEYOND_WHAT.sub(r"\2 cannot \3 \1", text)  # "irregular grids are beyond what APT can model": APT cannot model them  # "makes weather tasks costlier in storage" against "reducing storage costs"
     return tuple(re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text))
 
 
@@ -509,6 +510,8 @@ _LITTLE_IMPORTANCE = re.compile(r"\b(?:(?:matters?|mattered) (?:very |rather |re
                                 r"|plays? (?:only )?a (?:minor|marginal|negligible) role)\b")
 # "no X before Y": Y is the first X.
 _NONE_BEFORE = re.compile(r"\bno ([a-z][a-z\-]+) (?:before|prior to) ([a-z0-9][a-z0-9\-]*)\b")
+# "X is beyond what Y can V": Y cannot V X (X is the clause's words before "is").
+_BEYOND_WHAT = re.compile(r"([^,;:.]*?)\s*\b(?:is|are|was|were|lies|lie) beyond what (?:the |a |an )?([a-z0-9\-]+) (?:can|could) ([a-z\-]+)")
 # "costlier", "more expensive" with no "than" in its clause: the cost goes up ("costlier than B" is a comparison).
 _COSTLIER = re.compile(r"\b(?:costlier|pricier|more (?:costly|expensive))\b(?![^,;:.]*\bthan\b)")
 # "keeps X from V-ing", "stops X from V-ing": X does not V (one to six words of X).

@@ -7,7 +7,8 @@ against "across regions"); "X become more frequent" against "a reduction in X"; 
 achieving X; "the same way as" against "differ from"; "straightforward" against "challenging";
 "generalize well" against "negligible generalization"; "depend on X" against "without X"; "keeps the
 edge over those initialized with X" where the passage says X does better; "costlier" with no "than"
-against "reducing costs"; "unnecessary" or "obsolete" where the abstract never says a need is eliminated.
+against "reducing costs"; "X is beyond what Y can V" against Y doing it; "unnecessary" or "obsolete"
+where the abstract never says a need is eliminated.
 True claims now kept: "sensible" for "reasonable" (one kind of fitness); "clearly" where the abstract
 says "significant"; "no X before Y" for "Y is the first X".
 The guards keep claims of the same shapes that say what their passage says, or catch what they did.
@@ -41,6 +42,7 @@ GAINS = "We report significant accuracy gains over existing baseline models on e
 PRIORITY = "Notably, the solver is the first architecture that learns directly from adaptive mesh simulations."
 TRIALS = "Active sampling improves sample efficiency over random sampling under limited trial budgets."
 LABELS = "The reward comes from a planner, which eliminates the need for explicit state annotations."
+MESHING = "The solver outperforms strong baselines on both regular and irregular meshes."
 
 
 # (claim, passage, the cue that must find it, or None where the claim must be kept); the passage is
@@ -60,6 +62,7 @@ CASES = [
     ("Learned scoring functions already generalize well across targets.", DOCKING, "valence_clash"),
     ("Normalized networks keep the edge over those initialized with the new scheme.", TRAINING, "reversed_comparison"),
     ("Running forecasts in the latent space makes them costlier in storage and compute.", STORAGE, "antonym_clash"),
+    ("Irregular meshes are beyond what the solver can model.", MESHING, "polarity_clash"),
     # true claims now kept
     ("The gap comes from the absence of sensible initialization schemes, not from any need for the layer.", DEPENDENCE, None),
     ("No architecture before the solver learned directly from adaptive mesh simulations.", PRIORITY, None),
@@ -71,6 +74,7 @@ CASES = [
     ("Synaptic events become less frequent once delays are added to the recurrent layers.", SPIKES, None),
     ("Scaling RotNet up gives up to a threefold gain in its SO(3) equivariance.", SYMMETRY, None),
     ("Running forecasts on the full grid is costlier than in the latent space.", STORAGE, None),
+    ("Irregular meshes are within what the solver can model.", MESHING, None),
 ]
 
 
