@@ -2950,23 +2950,22 @@ def _amount_clash(claim: list[str], passage: list[str], context: list[str]) -> t
     return None
 
 
-# Nouns that relate a thing rather than name a property of it: "the number of", "the role of", "the use of".
-_RELATIONAL = {"number", "use", "role", "effect", "effects", "impact", "importance", "quality", "amount", "level",
-               "degree", "kind", "type", "form", "part", "set", "class", "family", "choice", "case", "study", "analysis",
-               "behavior", "behaviour", "structure", "nature", "presence", "absence", "design", "value", "values", "state",
-               "rest", "others", "sum", "lack", "need", "way", "ways", "aim", "goal", "idea", "notion", "question", "size",
-               "scale", "end", "start", "beginning", "top", "bottom", "center", "centre", "middle", "side", "sides"}
+# Measures of a thing: "the norm of the perturbation", "the depth of the Transformers" ("size" and
+# "scale" are left out: each is said for the other and for most measures).
+_MEASURES = {"norm", "rank", "depth", "width", "length", "height", "dimension", "dimensionality", "magnitude",
+             "variance", "mean", "radius", "diameter", "curvature", "entropy", "temperature", "frequency", "density",
+             "resolution", "order", "volume", "area", "weight", "mass", "duration", "speed", "rate"}
 _OF_OPENERS = {"the", "a", "an", "its", "their"}
 
 
 def _properties(tokens: list[str]) -> list[tuple[str, set[str]]]:
-    """(stem of a property, stems of the up to three content words after "of") for each "the P of
-    (the) X" of a word list whose P names a property ("the norm of the perturbation", "the depth of
-    the Transformers"), not a relation ("the number of", "the role of") or a merit ("the accuracy of")."""
+    """(stem of a measure, stems of the up to three content words after "of") for each "the M of
+    (the) X" of a word list whose M is a measure ("the norm of the perturbation", "the depth of the
+    Transformers"), not a relation ("the reliance of", "the lens of")."""
     out = []
     for i, word in enumerate(tokens):
         prop = tokens[i - 1] if i >= 2 and word == "of" and tokens[i - 2] == "the" else ""
-        if not _content(prop) or prop in _RELATIONAL or prop.startswith(_MERITS) or not prop.isalpha():
+        if prop not in _MEASURES:
             continue
         j = i + 1
         while j < len(tokens) and tokens[j] in _OF_OPENERS:
@@ -2978,9 +2977,9 @@ def _properties(tokens: list[str]) -> list[tuple[str, set[str]]]:
 
 
 def _property_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
-    """Another property of the same thing: "depends on the rank of the perturbation" against "with
+    """Another measure of the same thing: "depends on the rank of the perturbation" against "with
     respect to the norm of the perturbation", where the abstract (`context`) never ties the claim's
-    property to that thing ("the rank of the perturbation", "the perturbation rank")."""
+    measure to that thing ("the rank of the perturbation", "the perturbation rank")."""
     known = _properties(context or passage)
     flat = [stem(t) for t in (context or passage)]
     for prop, things in _properties(claim):
