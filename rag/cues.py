@@ -131,9 +131,13 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
      {"failure", "fails", "fail", "failed", "unsuccessful"}),
     ({"strongest", "strong", "stronger"}, {"weakest", "weak", "weaker"}),
     ({"cheap", "cheaper", "inexpensive", "low-cost"}, {"expensive", "costly", "pricier"}),
-    ({"requires", "require", "required", "relies", "depends", "needs"}, {"without", "eliminates", "eliminating", "free", "normalization-free"}),
+    ({"requires", "require", "required", "relies", "depends", "depend", "needs"},
+     {"without", "eliminates", "eliminating", "free", "normalization-free"}),
     ({"sufficient", "enough"}, {"insufficient", "necessary"}),  # a sufficient condition is not said to be necessary
-    ({"easy", "easier", "easily", "trivial", "trivially"}, {"challenging", "difficult", "harder", "difficulty"}),
+    ({"easy", "easier", "easily", "trivial", "trivially", "straightforward"}, {"challenging", "difficult", "harder", "difficulty"}),
+    # a thing needed against one that matters little ("of minor importance", "matters little": `words` reads them "unimportant")
+    ({"essential", "crucial", "critical", "vital", "indispensable", "important", "key"},
+     {"unimportant", "inessential", "nonessential", "dispensable"}),
     ({"mirror", "mirrors", "mirrored", "resemble", "resembles", "resembled"}, {"differ", "differs", "differed", "differing"}),
     ({"sparse"}, {"dense"}),
     ({"ubiquitous", "widespread", "prevalent", "commonplace"}, {"rare", "uncommon"}),
@@ -458,7 +462,10 @@ def words(text: str) -> list[str]:
     least 14.4%" and "no more than 3" is "at most 3" (bounds, not negations); a thousands separator
     is no clause break ("1,000-layer"); "keeps X from collapsing" is "prevents collapsing X"; "between 5 and
     300" is the range "5-300"; "keeps using X" and "still uses X" are "relies on X"; "behaves like X"
-    is "resembles X"; "insufficiently X" is "not sufficiently X"; "good enough" is "satisfactory"."""
+    is "resembles X"; "insufficiently X" is "not sufficiently X"; "good enough" is "satisfactory"; "matters
+    little" and "of minor importance" are "unimportant"; "gives up X" is "forgoes X"; "(in) the same way
+    (as)" is "resembles"; "no X before Y" is "Y is the first X"; "costlier" or "more expensive", with no "than" after
+    it, "raises the cost"; "without reference to X" is "regardless of X"; "X is beyond what Y can V" is "Y cannot V X"."""
     return list(_read_words(text))  # a fresh list: callers may change theirs
 
 
@@ -478,6 +485,13 @@ def _read_words(text: str) -> tuple[str, ...]:
     text = re.sub(r"\bnot (?:only|just|merely|solely|simply)\b", "also", text)
     text = _NEGATED_ADVERB.sub(r"not \1", text)  # "insufficiently preserved" is "not sufficiently preserved"
     text = re.sub(r"\bgood enough\b", "satisfactory", text)  # "far from satisfactory" denies it
+    text = _LITTLE_IMPORTANCE.sub("unimportant", text)  # "matters little" against "essential"
+    text = re.sub(r"\b(?:gives|give|giving|gave|given) up\b(?! to\b)", "forgoes", text)  # "gives up equivariance" does without it
+    text = re.sub(r"\b(?:in )?the same way(?: as)?\b", "resembles", text)  # "scale the same way language models do"
+    text = _NONE_BEFORE.sub(r"\2 is the first \1", text)  # "no architecture before APT learned" is "APT is the first architecture"
+    text = _COSTLIER.sub("raises the cost", text)
+    text = re.sub(r"\bwithout (?:any )?(?:reference|regard) to\b", "regardless of", text)  # against "conditioning on X"
+    text = _BEYOND_WHAT.sub(r"\2 cannot \3 \1", text)  # "irregular grids are beyond what APT can model": APT cannot model them  # "makes weather tasks costlier in storage" against "reducing storage costs"
     return tuple(re.findall(r"[a-z0-9][a-z0-9.\-']*[a-z0-9]|[a-z0-9]|[,;:]", text))
 
 
@@ -490,6 +504,16 @@ _BEHAVES_LIKE = re.compile(r"\b(?:behave|behaves|behaved|behaving|act|acts|acted
 # "insufficiently", "inadequately", "incompletely", "improperly": an adverb of degree with a negating
 # prefix denies the word it grades, as "not sufficiently" does.
 _NEGATED_ADVERB = re.compile(r"\b(?:in|im)(sufficiently|adequately|completely|properly)\b")
+# "matters little", "hardly matters", "is of minor importance", "plays a minor role": the thing is unimportant.
+_LITTLE_IMPORTANCE = re.compile(r"\b(?:(?:matters?|mattered) (?:very |rather |relatively )?little|hardly (?:matters?|mattered)"
+                                r"|of (?:minor|little|marginal|secondary|negligible) (?:importance|relevance|consequence|significance)"
+                                r"|plays? (?:only )?a (?:minor|marginal|negligible) role)\b")
+# "no X before Y": Y is the first X.
+_NONE_BEFORE = re.compile(r"\bno ([a-z][a-z\-]+) (?:before|prior to) ([a-z0-9][a-z0-9\-]*)\b")
+# "X is beyond what Y can V": Y cannot V X (X is the clause's words before "is").
+_BEYOND_WHAT = re.compile(r"([^,;:.]*?)\s*\b(?:is|are|was|were|lies|lie) beyond what (?:the |a |an )?([a-z0-9\-]+) (?:can|could) ([a-z\-]+)")
+# "costlier", "more expensive" with no "than" in its clause: the cost goes up ("costlier than B" is a comparison).
+_COSTLIER = re.compile(r"\b(?:costlier|pricier|more (?:costly|expensive))\b(?![^,;:.]*\bthan\b)")
 # "keeps X from V-ing", "stops X from V-ing": X does not V (one to six words of X).
 _KEEPS_FROM = re.compile(r"\b(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+((?:[a-z0-9'\-]+\s+){1,6}?)from\s+([a-z\-]+ing)\b")
 
@@ -1024,7 +1048,8 @@ def _reordered_list_swap(mine: list[set[str]], theirs: list[set[str]], known: se
 
 _DEPENDENCE = {"depends", "depend", "depending", "dependent", "relies", "rely", "sensitive", "varies", "vary",
                "conditioned", "conditioning", "conditions"}  # "conditioning on the ambient environment"
-_INVARIANCE = {"invariant", "independent", "independently", "agnostic", "insensitive", "regardless"}
+_INVARIANCE = {"invariant", "independent", "independently", "agnostic", "insensitive", "regardless",
+               "robust"}  # "robust to varying discretizations" does not depend on them (only with its "to": "robust extrapolation" names nothing)
 _CHANGES = {"change", "changes", "changed", "changing", "shift", "shifts", "shifted", "shifting"}  # only before "with"
 
 
@@ -1130,6 +1155,8 @@ _SAME_KIND_GROUPS = (
     {"usual", "standard", "classical", "classic", "conventional", "traditional", "common", "typical", "existing",
      "established", "mainstream"},
     {"unseen", "out-of-distribution", "held-out", "novel", "ood", "out-of-sample"},
+    # fitness for a purpose: "sensible initialization methods" are "reasonable initialization methods"
+    {"reasonable", "sensible", "proper", "appropriate", "suitable", "adequate", "sound"},
 )
 _SAME_KIND = {w: min(group) for group in _SAME_KIND_GROUPS for w in group}
 
@@ -2113,8 +2140,9 @@ def _compared(tokens: list[str]) -> list[tuple[int, set[str], set[str], bool]]:
         first = i + (2 if linked or ahead else 1)  # "superior to B", "outperformed by B", "ahead of B"
         if word in _BETTER_THAN | _BEATEN and tokens[i + 1:i + 2] == ["by"]:
             direction = -1  # "is outperformed by B": B does better
-        end = next((k for k in range(first, min(len(tokens), first + 6)) if tokens[k] in _TARGET_ENDS - {"and", "by"}),
-                   min(len(tokens), first + 6))  # "ones initialized by SpikeInit" names SpikeInit
+        end = next((k for k in range(first, min(len(tokens), first + 6)) if tokens[k] in _TARGET_ENDS - {"and", "by"}
+                    and not (tokens[k] == "with" and tokens[k - 1].endswith("ed"))),
+                   min(len(tokens), first + 6))  # "ones initialized by/with SpikeInit" names SpikeInit
         target = {stem(p) for w in tokens[first:end] if _content(w) for p in [w, *w.split("-")] if _content(p)}
         negated, _, scope = _polarity(tokens[:i])  # "SNNs with SpikeInit trained without normalization": not normalized ones
         subject = {stem(p) for w in tokens[:i] if _content(w) or w in _SELF for p in [w, *w.split("-")] if _content(p) or p in _SELF}
@@ -2279,7 +2307,7 @@ _BAD = {"poor", "poorly", "bad", "badly", "weak", "weakly", "worse", "worst", "f
         "struggles", "erode", "erodes", "undermine", "undermines"}
 
 
-_LESS_OF, _MORE_OF = {"less", "lower", "reduced", "decreased"}, {"more", "higher", "greater", "increased"}
+_LESS_OF, _MORE_OF = {"less", "lower", "reduced", "decreased", "negligible"}, {"more", "higher", "greater", "increased"}
 
 
 def _judged(tokens: list[str]) -> dict[str, set[str]]:
@@ -2865,15 +2893,35 @@ def _spelt_alike(a: str, b: str) -> bool:
 _MORE_OF_THINGS = {"more", "increase", "increases", "increased", "rise", "growth"}
 _FEWER_OF_THINGS = {"fewer", "reduction", "reductions", "decrease", "decreases", "decreased", "reduced", "drop", "decline"}
 _AMOUNT_FILLERS = {"in", "of", "the", "a", "an", "number", "amount", "count", "total", "overall"}
+# "spiking operations become more frequent": more of the thing the clause opens with.
+_FREQUENT = {"frequent", "numerous", "common", "plentiful", "abundant"}
+_LINKING = {"is", "are", "was", "were", "be", "become", "becomes", "became", "get", "gets", "got", "grow", "grows", "grew"}
+
+
+def _subject_before(tokens: list[str], i: int) -> str | None:
+    """The first word of the run of content words that ends right before tokens[i], past linking
+    verbs ("spiking operations become ..." gives "spiking"), or None."""
+    j = i
+    while j > 0 and tokens[j - 1] in _LINKING:
+        j -= 1
+    k = j
+    while k > 0 and _content(tokens[k - 1]) and tokens[k - 1] not in _LINKING:
+        k -= 1
+    return tokens[k] if k < j else None
 
 
 def _amounts(tokens: list[str]) -> dict[str, set[int]]:
     """Stem of a thing -> the directions a word list gives its amount (+1 more of it, -1 fewer):
     the thing is the first content word after the amount word, past "in the number of"; after
     "more" and "fewer" only a plural noun counts ("more robust" is a quality, "more data" a mass).
-    A verb that "more" or "less" ends a clause after does more or less of itself ("spike more")."""
+    A verb that "more" or "less" ends a clause after does more or less of itself ("spike more"); a
+    clause that "more/less frequent" (numerous, common) ends says it of the words it opens with
+    ("spiking operations become more frequent")."""
     out: dict[str, set[int]] = {}
     for i, word in enumerate(tokens):
+        if word in _FREQUENT and tokens[i - 1:i] in (["more"], ["less"]) and _subject_before(tokens, i - 1):
+            out.setdefault(stem(_subject_before(tokens, i - 1)), set()).add(1 if tokens[i - 1] == "more" else -1)
+            continue  # "spiking operations become more frequent"
         if word in {"more", "less"} and 0 < i and _content(tokens[i - 1]) \
                 and (i + 1 == len(tokens) or tokens[i + 1] in _SEGMENT_BREAK):
             out.setdefault(stem(tokens[i - 1]), set()).add(1 if word == "more" else -1)  # "the network spikes more"
@@ -2902,6 +2950,74 @@ def _amount_clash(claim: list[str], passage: list[str], context: list[str]) -> t
     return None
 
 
+# Measures of a thing: "the norm of the perturbation", "the depth of the Transformers" ("size" and
+# "scale" are left out: each is said for the other and for most measures).
+_MEASURES = {"norm", "rank", "depth", "width", "length", "height", "dimension", "dimensionality", "magnitude",
+             "variance", "mean", "radius", "diameter", "curvature", "entropy", "temperature", "frequency", "density",
+             "resolution", "order", "volume", "area", "weight", "mass", "duration", "speed", "rate"}
+_OF_OPENERS = {"the", "a", "an", "its", "their"}
+
+
+def _properties(tokens: list[str]) -> list[tuple[str, set[str]]]:
+    """(stem of a measure, stems of the up to three content words after "of") for each "the M of
+    (the) X" of a word list whose M is a measure ("the norm of the perturbation", "the depth of the
+    Transformers"), not a relation ("the reliance of", "the lens of")."""
+    out = []
+    for i, word in enumerate(tokens):
+        prop = tokens[i - 1] if i >= 2 and word == "of" and tokens[i - 2] == "the" else ""
+        if prop not in _MEASURES:
+            continue
+        j = i + 1
+        while j < len(tokens) and tokens[j] in _OF_OPENERS:
+            j += 1
+        things = {stem(t) for t in tokens[j:j + 3] if _content(t)}
+        if things and _content(tokens[j] if j < len(tokens) else ""):
+            out.append((stem(prop), things))
+    return out
+
+
+def _property_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """Another measure of the same thing: "depends on the rank of the perturbation" against "with
+    respect to the norm of the perturbation", where the abstract (`context`) never ties the claim's
+    measure to that thing ("the rank of the perturbation", "the perturbation rank")."""
+    known = _properties(context or passage)
+    flat = [stem(t) for t in (context or passage)]
+    for prop, things in _properties(claim):
+        for theirs, their_things in _properties(passage):
+            shared = things & their_things
+            if theirs == prop or not shared or any(p == prop and t & shared for p, t in known):
+                continue
+            if any(flat[k] in shared and flat[k + 1] == prop for k in range(len(flat) - 1)):
+                continue  # "the perturbation size" ties size to the perturbation
+            return f"the {prop} of {sorted(shared)[0]}", f"the {theirs} of {sorted(shared)[0]}"
+    return None
+
+
+_ONE = {"single", "one"}
+_MANY = {"across", "multiple", "several", "many", "various", "diverse", "different", "numerous"}
+
+
+def _one_against_many(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """One thing where the passage has several of its kind: "covers just one region" or "a single
+    region" against "across regions" or "multiple regions" ("one of" picks one out of many, and a
+    bare "one" counts only after "just", "only", "a" or "exactly")."""
+    for i, word in enumerate(claim):
+        if word not in _ONE or claim[i + 1:i + 2] == ["of"] or (word == "one" and claim[i - 1:i] not in (
+                ["just"], ["only"], ["a"], ["exactly"])):
+            continue
+        j = i + 1
+        while j < len(claim) and j - i <= 3 and _content(claim[j]):
+            j += 1
+        if j == i + 1:
+            continue
+        noun = claim[j - 1]
+        for k, many in enumerate(passage):
+            plural = next((t for t in passage[k + 1:k + 4] if stem(t) == stem(noun) and t != noun and t.endswith("s")), None)
+            if many in _MANY and plural:
+                return f"{word} {noun}", f"{many} {plural}"
+    return None
+
+
 # The cues on word lists, in the order `contradiction_cue` tries them; None stands for `_prefix_clash`,
 # which also reads the passage without its asides.
 _WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap, _number_order_swap, _count_clash,
@@ -2909,7 +3025,7 @@ _WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _compariso
               _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash,
               _compound_swap, _kind_compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot, _bound_clash,
               _direction_reversed, _degree_clash, _valence_clash, _frame_swap, _ease_clash, _sibling_swap, _peak_as_typical,
-              _amount_clash)
+              _amount_clash, _property_swap, _one_against_many)
 # The cues a condition and its outcome turned round together are not read by ("short clips transfer
 # worse" for "longer clips transfer better"), and the words of such an outcome: better/worse,
 # improves/degrades, increases/decreases, faster/slower, stronger/weaker ("homogeneity" for

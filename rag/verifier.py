@@ -45,6 +45,7 @@ ABSOLUTES: list[set[str]] = [
     {"state-of-the-art", "sota"},
     {"human-level", "superhuman", "human-like"},  # a claim of matching people
     {"necessary-and-sufficient", "if-and-only-if", "iff"},  # a claim of equivalence, where a source may give one direction
+    {"unnecessary", "obsolete", "superfluous", "unneeded"},  # a thing done away with: "makes randomized trials unnecessary"
 ]
 # A claim whose content words are nearly all in its aligned passage (and in the abstract) is that
 # passage's content reworded or cut short ("It mitigates batch effects naturally, with no explicit
@@ -54,12 +55,17 @@ ABSOLUTES: list[set[str]] = [
 WHOLE_PASSAGE = 0.9
 # Words of a source that state what an absolute word claims, in weaker words ("significantly
 # outperforms" says what "clearly outperforms" says).
-_STATED_BY = {"clearly": {"significantly", "substantially", "considerably", "markedly"},
+_STATED_BY = {"clearly": {"significantly", "substantially", "considerably", "markedly", "significant", "substantial",
+                          "considerable", "marked"},  # "clearly outperforms" for "significant performance gains"
               "any": {"arbitrary"}}  # "any pseudo-Euclidean group" is "arbitrary pseudo-Euclidean groups"
+# "eliminates the need for annotations" makes them unnecessary, as "obviates" does.
+_STATED_BY.update({w: {"eliminates", "eliminate", "eliminating", "eliminated", "obviates", "obviate", "obviating", "needless"}
+                   for w in ("unnecessary", "obsolete", "superfluous", "unneeded")})
 # Words that name a model: a "model-agnostic" framework works with any model, architecture or backbone.
 _MODEL_WORDS = {"model", "models", "architecture", "architectures", "backbone", "backbones", "network", "networks"}
 _PHRASES = {"state of the art": "state-of-the-art", "necessary and sufficient": "necessary-and-sufficient",
-            "if and only if": "if-and-only-if"}
+            "if and only if": "if-and-only-if", "no longer needed": "unneeded", "no longer necessary": "unnecessary",
+            "no longer required": "unneeded"}
 
 
 # Words of small amount: "only" before them limits a claim instead of making it absolute.
