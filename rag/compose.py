@@ -50,7 +50,7 @@ from rag.intent import GENERIC_MEASURES, Intent, asked_thing, classify, compound
 from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, content_query, headed_phrases
 from rag.sources import Source
-from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, listed_nouns, names_in, tokenize
+from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, items_after, key_terms, listed_nouns, names_in, tokenize
 from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_model_family, is_opening, mentions_name, names_any, own_names,
                         plain_markup, readable_markup, title_head)
 
@@ -847,21 +847,26 @@ _RAISES_QUESTION = re.compile(r"\braises?\s+the\s+question\b|\b(?:remains?|is)\s
 def _counts(sentence: str, noun: str, window: int = 3) -> bool:
     """True when a number in `sentence` stands within `window` words of `noun` or a variant of it
     ("nine models", "downstream tasks (25+)", "a few seconds"), a number joined to it by a hyphen
-    too ("a three-stream framework"), i.e. the sentence counts or measures what is asked."""
-    if not noun:
-        return False
+    too ("a three-stream framework"), i.e. the sentence counts or measures what is asked. A colon or
+    semicolon parts them: "three key factors: model size, ..." counts factors, not models."""
     stem = tokenize(noun)
-    words = _WORDS.findall(sentence)
-    numbers = [i for i, w in enumerate(words) if w[0].isdigit() or w.split("-")[0].lower() in NUMBER_WORDS or w.lower() == "few"]
-    nouns = [i for i, w in enumerate(words) if stem and _holds(set(tokenize(w)), stem[-1])]
-    return any(abs(i - j) <= window for i in numbers for j in nouns)
+    if not stem:
+        return False
+    for part in re.split(r"[:;]", sentence):
+        words = _WORDS.findall(part)
+        numbers = [i for i, w in enumerate(words) if w[0].isdigit() or w.split("-")[0].lower() in NUMBER_WORDS or w.lower() == "few"]
+        nouns = [i for i, w in enumerate(words) if _holds(set(tokenize(w)), stem[-1])]
+        if any(abs(i - j) <= window for i in numbers for j in nouns):
+            return True
+    return False
 
 
 def _lists(sentence: str, phrase: str) -> bool:
     """True when `sentence` counts a word of the counted `phrase` by listing its items
     (`rag.text.listed_nouns`): "the MMLU, TriviaQA, and Spider datasets" answers "how many benchmark
-    datasets", "de-novo, conformer, and protein-conditioned experts" "how many expert models"."""
-    listed = listed_nouns(sentence)
+    datasets", "de-novo, conformer, and protein-conditioned experts" "how many expert models"; or
+    after it (`rag.text.items_after`): "signals such as A, B, and C" answers "how many signals"."""
+    listed = listed_nouns(sentence) | items_after(sentence)
     return any(stem in listed for stem in tokenize(phrase))
 
 
@@ -899,7 +904,7 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     # The problem a paper takes on is stated before the sentence introducing what it does.
     first_own = next((i for i in range(len(source.spans)) if _INTRODUCES.search(source.sentence(i))), len(source.spans))
     # "what are MEG-XL's limitations?" asks of the paper's own method, by its own name or title
-    own_limits = intent.kind == "cause" and intent.noun == "limitations" and (
+    own_limits = intent.kind == "cause" and intent.noun == "limitations" and not _limits_of_others(question, name) and (
         bool(name and name in question.lower()) or calls_by_name(question, source.hit.title, source.abstract))
     flags = []
     for i in range(len(source.spans)):
@@ -1039,6 +1044,21 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             named = asked - set(name.split()) - {t for t in asked if t.isdigit()}
             return flags & np.array([bool(named & key_terms(source.sentence(i))) for i in range(len(flags))], dtype=bool)
     return flags
+
+
+# What a question asks the shortcomings of is other work: "what limits conventional molecular dynamics",
+# "the drawbacks of existing methods", or the side set against the paper ("... compared with MindZero").
+_OTHERS = re.compile(r"\b(?:conventional|existing|standard|classical|traditional|prior|previous|earlier|current)\b", re.IGNORECASE)
+
+
+def _limits_of_others(question: str, name: str) -> bool:
+    """True when a question on limitations asks those of other work than the paper named `name`: it
+    calls that work conventional, existing, prior (...), or sets it against the paper ("what drawbacks
+    do model-based methods have compared with MindZero?"); the paper's own limitations are asked otherwise."""
+    if _OTHERS.search(question):
+        return True
+    against = re.search(r"\b(?:compared\s+(?:with|to)|unlike|relative\s+to|versus|than)\s+(?:the\s+)?(.+?)\W*$", question, re.IGNORECASE)
+    return bool(name and against and name in against.group(1).lower())
 
 
 def _against_other_side(source: Source, question: str) -> np.ndarray:

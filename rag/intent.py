@@ -212,9 +212,11 @@ _RELATIONAL = {
     "difference", "function", "job",
 }
 _ADVERBS = {"exactly", "precisely", "specifically", "actually", "really", "roughly", "typically", "usually", "generally", "mainly", "else"}
-# "what does ACE stand for", "the full name of AFR-Net": the long form an acronym abbreviates.
+# "what does ACE stand for", "the full name of AFR-Net": the long form an acronym abbreviates; "what does
+# PVS mean / refer to" too, when what is asked is written as an acronym (two capitals) or called one.
 _EXPANSION = re.compile(
     r"\bwhat\s+(?:does|do|did|is|are)\s+(?:the\s+)?(?:acronym\s+|abbreviation\s+)?(?P<a>[\w-]+)\s+(?:stand\s+for|short\s+for|abbreviate)"
+    r"|\bwhat\s+(?:does|do)\s+(?:the\s+)?(?:(?:acronym|abbreviation)\s+(?P<c>[\w-]+)|(?P<d>(?-i:[A-Z][\w-]*[A-Z][\w-]*)))\s+(?:mean|refer\s+to|denote)\b"
     r"|\b(?:long\s+form|full\s+(?:name|form)|expansion)\s+of\s+(?:the\s+)?(?:acronym\s+)?(?P<b>[\w-]+)",
     re.IGNORECASE)
 # Where a work's code is: "is X open source?", "where can I get the X code", "X code link", "github for X".
@@ -473,7 +475,7 @@ def classify(question: str) -> Intent:
         return Intent("summary")
     expansion = _EXPANSION.search(question)
     if expansion:
-        return Intent("expansion", expansion.group("a") or expansion.group("b"))
+        return Intent("expansion", next(group for group in expansion.groups() if group))
     if _LIMITS.search(question) and not _PROBLEM_ADDRESSED.search(question):
         return Intent("cause", "limitations")
     if _CONDITION.search(question):
@@ -624,10 +626,14 @@ def _bibliographic_noun(asked: str) -> str:
     return "authors"
 
 
+# "How many kinds of energy resources", "how many types of spectra": the kinds of X are counted by X.
+_KINDS_OF = re.compile(r"\b(how\s+many)\s+(?:different\s+)?(?:kinds|types|sorts|classes|categories|varieties)\s+of\s+", re.IGNORECASE)
+
+
 def _measured(question: str) -> tuple[str, str]:
     """The head noun a quantity question counts or measures and its phrase ("how many downstream
     tasks" gives "tasks", "downstream tasks"); empty for "by what factor" and the like."""
-    match = _MEASURED.search(question)
+    match = _MEASURED.search(_KINDS_OF.sub(r"\1 ", question))
     words = re.sub(r"['’]s?(?=\s|$)", "", (match.group("words") or match.group("what") or "")).split() if match else []  # "participants' recordings"
     if match and match.group("words"):
         words = _counted(words)
