@@ -66,6 +66,9 @@ _DATA_CUE = re.compile(
     r"\b(?:datasets?|benchmarks?|corpus|corpora|suite)\b"
     r"|\b(?:[Oo]n|[Aa]cross|[Uu]sing|[Ff]rom)\s+(?:the\s+)?(?:[A-Z][\w-]*\d[\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]+[A-Z][\w-]*)",
 )
+# "What (kind of) data": "data", or data named by its kind ("natural images", "geospatial imagery",
+# "single-cell transcriptomics", "MEG recordings").
+_DATA_KINDS = re.compile(r"\b(?:data|images|imagery|videos|recordings|scans|transcriptomics|measurements|observations)\b", re.IGNORECASE)
 NUMBER_BONUS, UNIT_BONUS, NAME_BONUS, NOUN_BONUS, TITLE_BONUS, ASKED_BONUS = 0.12, 0.04, 0.10, 0.05, 0.06, 0.05
 # A sentence holding the words of what is asked ("dialogue scenarios", "downstream tasks"), by share.
 PHRASE_BONUS = 0.2
@@ -847,7 +850,8 @@ _RAISES_QUESTION = re.compile(r"\braises?\s+the\s+question\b|\b(?:remains?|is)\s
 def _counts(sentence: str, noun: str, window: int = 3) -> bool:
     """True when a number in `sentence` stands within `window` words of `noun` or a variant of it
     ("nine models", "downstream tasks (25+)", "a few seconds"), a number joined to it by a hyphen
-    too ("a three-stream framework"), i.e. the sentence counts or measures what is asked. A colon or
+    too ("a three-stream framework"), i.e. the sentence counts or measures what is asked; "2D" counts
+    dimensions. A colon or
     semicolon parts them: "three key factors: model size, ..." counts factors, not models."""
     stem = tokenize(noun)
     if not stem:
@@ -855,7 +859,8 @@ def _counts(sentence: str, noun: str, window: int = 3) -> bool:
     for part in re.split(r"[:;]", sentence):
         words = _WORDS.findall(part)
         numbers = [i for i, w in enumerate(words) if w[0].isdigit() or w.split("-")[0].lower() in NUMBER_WORDS or w.lower() == "few"]
-        nouns = [i for i, w in enumerate(words) if _holds(set(tokenize(w)), stem[-1])]
+        # "2D radar reflectivity" counts dimensions
+        nouns = [i for i, w in enumerate(words) if _holds(set(tokenize(w)), stem[-1]) or (stem[-1] == "dimens" and re.fullmatch(r"\d+D", w))]
         if any(abs(i - j) <= window for i in numbers for j in nouns):
             return True
     return False
@@ -916,7 +921,7 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             # "what kind of data": a sentence saying "snapshot data" answers too
             # "which realistic datasets": a sentence naming one ("MD17"), not one restating "realistic datasets"
             named = intent.noun.lower() == "data" or intent.of_kind or bool(_new_names(sentence, asked, name))
-            flags.append((_names_data(sentence) and named) or (intent.noun.lower() == "data" and bool(re.search(r"\bdata\b", sentence))))
+            flags.append((_names_data(sentence) and named) or (intent.noun.lower() == "data" and bool(_DATA_KINDS.search(sentence))))
         elif intent.kind == "code":  # "is X open source?": the sentence linking or releasing its code
             flags.append(bool(_URL.search(sentence) or _CODE.search(sentence)))
         elif intent.kind == "expansion":  # "what does ACE stand for": the sentence defining "... (ACE)"

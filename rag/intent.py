@@ -137,13 +137,15 @@ _HAPPENS = re.compile(r"\bwhat\s+(?:happens|happened|will\s+happen|becomes|becam
 _CAUSE = re.compile(
     r"^\s*why\b|\bwhat\s+(?:is|goes|went|can\s+go)\s+(?:wrong|the\s+problem|the\s+issue)\s+with\b|\bfalls?\s+short\b"
     r"|\b(?:bad|poor|worse)\s+at\b|\blimitations?\s+of\b|^\W*what\s+(?:holds|held|keeps|kept)\s+.+?\s+back\b"
-    r"|^\s*(?:what|which)\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|drawbacks?|shortcomings?|limitations?)\s+(?:do|does|did|come|arise|are|is)\b",
+    r"|^\s*(?:what|which)\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|drawbacks?|shortcomings?|limitations?)\s+(?:do|does|did|come|arise|are|is)\b"
+    r"|^\W*what\s+makes\s+.+?\s+(?:so\s+|too\s+|prohibitively\s+)?(?:costly|expensive|slow|hard|difficult|inefficient|unreliable|impractical|intractable)\b",
     re.IGNORECASE,
 )
-# "what problem does X address", "which challenge does X tackle": the problem a paper takes on.
+# "what problem does X address", "which challenge does X tackle", "what problems with pixel-space data
+# does X address": the problem a paper takes on.
 _PROBLEM_ADDRESSED = re.compile(
     r"^\W*(?:what|which)\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|gaps?|limitations?|shortcomings?|difficult(?:y|ies))"
-    r"(?:\s+of\s+[\w\s-]+?)?\s+(?:do|does|did)\s+.+\s+(?:address|solve|tackle|overcome|fix|resolve|target|remedy|mitigate)\b",
+    r"(?:\s+(?:of|with|in)\s+[\w\s-]+?)?\s+(?:do|does|did)\s+.+\s+(?:address|solve|tackle|overcome|fix|resolve|target|remedy|mitigate)\b",
     re.IGNORECASE)
 # A question for the conditions under which something happens: "when does LoRA forget?", "under what
 # conditions ...", "what can cause marginal path collapse?", "with respect to what do the transitions appear?".
@@ -503,7 +505,7 @@ def classify(question: str) -> Intent:
         return Intent("entity", entity.group("noun"), f"{entity.group('mods')}{entity.group('noun')}", bool(entity.group("kind")))
     if _PAPER.search(question):
         return Intent("paper")
-    if _CAUSE.search(question):
+    if _CAUSE.search(question) or _PROBLEM_ADDRESSED.search(question):
         return Intent("cause", "problem" if _PROBLEM_ADDRESSED.search(question) else "")
     if _COMPARISON.search(question):
         return Intent("check")
