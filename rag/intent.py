@@ -501,7 +501,7 @@ def classify(question: str) -> Intent:
     while entity and _NOUN_NEXT.match(question, entity.end()):  # "what balances llm predictions": "llm" qualifies
         entity = _ENTITY.search(question, entity.end())           # the noun after it; "which model performance metric"
     if entity and (not _PAPER.search(question) or _BUILT_ON.search(question) or _MODEL_ACTED_ON.search(question)) \
-            and not _CAUSE.search(question):
+            and not _CAUSE.search(question) and not _PROBLEM_ADDRESSED.search(question):
         return Intent("entity", entity.group("noun"), f"{entity.group('mods')}{entity.group('noun')}", bool(entity.group("kind")))
     if _PAPER.search(question):
         return Intent("paper")
