@@ -352,7 +352,7 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(chosen)]
     scores = _scores(top, intent, question)
     eligible = _answering(top, intent, question)
-    if not eligible.any():
+    if not eligible.any() or (intent.kind == "entity" and _counted_unnamed(top, intent, question)):
         return _silence(top, intent, question)
     ranked = [int(i) for i in np.argsort(-np.where(eligible, scores, -np.inf), kind="stable") if eligible[i]]
     chosen = ranked[:1]
@@ -864,6 +864,36 @@ def _counts(sentence: str, noun: str, window: int = 3) -> bool:
         if any(abs(i - j) <= window for i in numbers for j in nouns):
             return True
     return False
+
+
+# What follows a count and its noun when the abstract names the things counted: "two components: (i) ...",
+# "two novel methods, Virtual Value Perturbation and ...", "signals such as ...", "principles (locality, ...)";
+# not "nine models (1B–13B parameters)" or "5 model families and the MMLU ... datasets".
+_NUMBER = r"\d+|" + "|".join(w for w in NUMBER_WORDS if not w.endswith("fold"))
+_NAMED_NEXT = re.compile(r"\s*(?::|\u2014|such\s+as\b|including\b|namely\b|like\b|\((?!\s*\d)|,\s*(?:[A-Z]|\(\s*(?:\d{1,2}|[ivx]{1,4})\s*\)))")
+
+
+def _counted_unnamed(source: Source, intent: Intent, question: str) -> bool:
+    """True when an entity question counts what it asks for ("which nine models", "which five model
+    families") and the abstract writes that count of it only as a count, naming none ("Across nine models
+    (1B–13B parameters), ..."): the abstract does not say which they are. "These three signals" points
+    back to a sentence naming them, so it is no such count."""
+    noun = tokenize(intent.noun)
+    asked = re.search(rf"\b({_NUMBER})\s+(?:[\w-]+\s+)?{re.escape(intent.noun)}\b", question, re.IGNORECASE)
+    if not noun or not asked:
+        return False
+    count = NUMBER_WORDS.get(asked.group(1).lower(), asked.group(1))
+    written = rf"(?<![\w-])(?:{count}|{'|'.join(w for w, n in NUMBER_WORDS.items() if n == count)})\s+(?:([\w-]+)\s+)?(\w+)"
+    unnamed = False
+    for i in range(len(source.spans)):
+        sentence = source.sentence(i)
+        for match in re.finditer(written, sentence, re.IGNORECASE):
+            if not any(word and _holds(_stems(word), noun[-1]) for word in match.groups()):
+                continue
+            if _NAMED_NEXT.match(sentence, match.end()) or re.search(r"\b(?:these|those)\s+$", sentence[:match.start()], re.IGNORECASE):
+                return False
+            unnamed = True
+    return unnamed
 
 
 def _lists(sentence: str, phrase: str) -> bool:

@@ -158,3 +158,20 @@ def test_what_data_is_answered_by_data_named_by_its_kind(extractive, question, w
     answer = extractive.ask(question)
     assert words in answer.answer, answer.answer
     assert "does not name the data" not in answer.answer
+
+
+def test_a_count_the_abstract_only_writes_as_a_count_names_nothing(extractive):
+    # "Across nine models (1B–13B parameters), ...": the abstract never says which nine
+    answer = extractive.ask("Which nine models did the Fatigue Index study evaluate?")
+    assert "does not name" in answer.answer, answer.answer
+    assert "Across nine models" not in answer.answer
+
+
+@pytest.mark.parametrize("question,words", [
+    ("Which two methods do the GRN benchmark authors propose?", "Virtual Value Perturbation"),  # named after a comma
+    ("Which three key factors does the weather scaling study examine?", "model size"),  # named after a colon
+    ("Which two datasets was QHNetV2 tested on?", "MD17"),  # named before the noun
+])
+def test_a_count_followed_by_its_items_still_answers_which(extractive, question, words):
+    answer = extractive.ask(question)
+    assert words in answer.answer, answer.answer
