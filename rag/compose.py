@@ -67,9 +67,9 @@ _DATA_CUE = re.compile(
     r"|\b(?:[Oo]n|[Aa]cross|[Uu]sing|[Ff]rom)\s+(?:the\s+)?(?:[A-Z][\w-]*\d[\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]+[A-Z][\w-]*)",
 )
 # "What (kind of) data": "data", or data named by its kind ("natural images", "geospatial imagery",
-# "single-cell transcriptomics", "MEG recordings"); not "observations", which are as often findings
-# ("useful neuroscientific observations") as data.
-_DATA_KINDS = re.compile(r"\b(?:data|images|imagery|videos|recordings|scans|transcriptomics|measurements)\b", re.IGNORECASE)
+# "single-cell transcriptomics", "MEG recordings"); not "observations" or "measurements", which are as
+# often findings or acts ("useful neuroscientific observations", "destructive measurements") as data.
+_DATA_KINDS = re.compile(r"\b(?:data|images|imagery|videos|recordings|scans|transcriptomics)\b", re.IGNORECASE)
 NUMBER_BONUS, UNIT_BONUS, NAME_BONUS, NOUN_BONUS, TITLE_BONUS, ASKED_BONUS = 0.12, 0.04, 0.10, 0.05, 0.06, 0.05
 # A sentence holding the words of what is asked ("dialogue scenarios", "downstream tasks"), by share.
 PHRASE_BONUS = 0.2
