@@ -50,7 +50,7 @@ from rag.intent import GENERIC_MEASURES, Intent, asked_thing, classify, compound
 from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, content_query, headed_phrases
 from rag.sources import Source
-from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, key_terms, listed_nouns, names_in, tokenize
+from rag.text import NUMBER_WORDS, STOPWORDS, defined_acronyms, items_after, key_terms, listed_nouns, names_in, tokenize
 from rag.titles import (calls_by_name, introduced_name, is_field_acronym, is_generic_term, is_model_family, is_opening, mentions_name, names_any, own_names,
                         plain_markup, readable_markup, title_head)
 
@@ -66,6 +66,10 @@ _DATA_CUE = re.compile(
     r"\b(?:datasets?|benchmarks?|corpus|corpora|suite)\b"
     r"|\b(?:[Oo]n|[Aa]cross|[Uu]sing|[Ff]rom)\s+(?:the\s+)?(?:[A-Z][\w-]*\d[\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]+[A-Z][\w-]*)",
 )
+# "What (kind of) data": "data", or data named by its kind ("natural images", "geospatial imagery",
+# "single-cell transcriptomics", "MEG recordings"); not "observations" or "measurements", which are as
+# often findings or acts ("useful neuroscientific observations", "destructive measurements") as data.
+_DATA_KINDS = re.compile(r"\b(?:data|images|imagery|videos|recordings|scans|transcriptomics)\b", re.IGNORECASE)
 NUMBER_BONUS, UNIT_BONUS, NAME_BONUS, NOUN_BONUS, TITLE_BONUS, ASKED_BONUS = 0.12, 0.04, 0.10, 0.05, 0.06, 0.05
 # A sentence holding the words of what is asked ("dialogue scenarios", "downstream tasks"), by share.
 PHRASE_BONUS = 0.2
@@ -349,7 +353,7 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(chosen)]
     scores = _scores(top, intent, question)
     eligible = _answering(top, intent, question)
-    if not eligible.any():
+    if not eligible.any() or (intent.kind == "entity" and _counted_unnamed(top, intent, question)):
         return _silence(top, intent, question)
     ranked = [int(i) for i in np.argsort(-np.where(eligible, scores, -np.inf), kind="stable") if eligible[i]]
     chosen = ranked[:1]
@@ -847,21 +851,58 @@ _RAISES_QUESTION = re.compile(r"\braises?\s+the\s+question\b|\b(?:remains?|is)\s
 def _counts(sentence: str, noun: str, window: int = 3) -> bool:
     """True when a number in `sentence` stands within `window` words of `noun` or a variant of it
     ("nine models", "downstream tasks (25+)", "a few seconds"), a number joined to it by a hyphen
-    too ("a three-stream framework"), i.e. the sentence counts or measures what is asked."""
-    if not noun:
-        return False
+    too ("a three-stream framework"), i.e. the sentence counts or measures what is asked; "2D" counts
+    dimensions. A colon or
+    semicolon parts them: "three key factors: model size, ..." counts factors, not models."""
     stem = tokenize(noun)
-    words = _WORDS.findall(sentence)
-    numbers = [i for i, w in enumerate(words) if w[0].isdigit() or w.split("-")[0].lower() in NUMBER_WORDS or w.lower() == "few"]
-    nouns = [i for i, w in enumerate(words) if stem and _holds(set(tokenize(w)), stem[-1])]
-    return any(abs(i - j) <= window for i in numbers for j in nouns)
+    if not stem:
+        return False
+    for part in re.split(r"[:;]", sentence):
+        words = _WORDS.findall(part)
+        numbers = [i for i, w in enumerate(words) if w[0].isdigit() or w.split("-")[0].lower() in NUMBER_WORDS or w.lower() == "few"]
+        # "2D radar reflectivity" counts dimensions
+        nouns = [i for i, w in enumerate(words) if _holds(set(tokenize(w)), stem[-1]) or (stem[-1] == "dimens" and re.fullmatch(r"\d+D", w))]
+        if any(abs(i - j) <= window for i in numbers for j in nouns):
+            return True
+    return False
+
+
+# What follows a count and its noun when the abstract names the things counted: "two components: (i) ...",
+# "two novel methods, Virtual Value Perturbation and ...", "signals such as ...", "principles (locality, ...)";
+# not "nine models (1B–13B parameters)" or "5 model families and the MMLU ... datasets".
+_NUMBER = r"\d+|" + "|".join(w for w in NUMBER_WORDS if not w.endswith("fold"))
+_NAMED_NEXT = re.compile(r"\s*(?::|\u2014|such\s+as\b|including\b|namely\b|like\b|\((?!\s*\d)|,\s*(?:[A-Z]|\(\s*(?:\d{1,2}|[ivx]{1,4})\s*\)))")
+
+
+def _counted_unnamed(source: Source, intent: Intent, question: str) -> bool:
+    """True when an entity question counts what it asks for ("which nine models", "which five model
+    families") and the abstract writes that count of it only as a count, naming none ("Across nine models
+    (1B–13B parameters), ..."): the abstract does not say which they are. "These three signals" points
+    back to a sentence naming them, so it is no such count."""
+    noun = tokenize(intent.noun)
+    asked = re.search(rf"\b({_NUMBER})\s+(?:[\w-]+\s+)?{re.escape(intent.noun)}\b", question, re.IGNORECASE)
+    if not noun or not asked:
+        return False
+    count = NUMBER_WORDS.get(asked.group(1).lower(), asked.group(1))
+    written = rf"(?<![\w-])(?:{count}|{'|'.join(w for w, n in NUMBER_WORDS.items() if n == count)})\s+(?:([\w-]+)\s+)?(\w+)"
+    unnamed = False
+    for i in range(len(source.spans)):
+        sentence = source.sentence(i)
+        for match in re.finditer(written, sentence, re.IGNORECASE):
+            if not any(word and _holds(_stems(word), noun[-1]) for word in match.groups()):
+                continue
+            if _NAMED_NEXT.match(sentence, match.end()) or re.search(r"\b(?:these|those)\s+$", sentence[:match.start()], re.IGNORECASE):
+                return False
+            unnamed = True
+    return unnamed
 
 
 def _lists(sentence: str, phrase: str) -> bool:
     """True when `sentence` counts a word of the counted `phrase` by listing its items
     (`rag.text.listed_nouns`): "the MMLU, TriviaQA, and Spider datasets" answers "how many benchmark
-    datasets", "de-novo, conformer, and protein-conditioned experts" "how many expert models"."""
-    listed = listed_nouns(sentence)
+    datasets", "de-novo, conformer, and protein-conditioned experts" "how many expert models"; or
+    after it (`rag.text.items_after`): "signals such as A, B, and C" answers "how many signals"."""
+    listed = listed_nouns(sentence) | items_after(sentence)
     return any(stem in listed for stem in tokenize(phrase))
 
 
@@ -899,7 +940,7 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     # The problem a paper takes on is stated before the sentence introducing what it does.
     first_own = next((i for i in range(len(source.spans)) if _INTRODUCES.search(source.sentence(i))), len(source.spans))
     # "what are MEG-XL's limitations?" asks of the paper's own method, by its own name or title
-    own_limits = intent.kind == "cause" and intent.noun == "limitations" and (
+    own_limits = intent.kind == "cause" and intent.noun == "limitations" and not _limits_of_others(question, name) and (
         bool(name and name in question.lower()) or calls_by_name(question, source.hit.title, source.abstract))
     flags = []
     for i in range(len(source.spans)):
@@ -911,7 +952,7 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             # "what kind of data": a sentence saying "snapshot data" answers too
             # "which realistic datasets": a sentence naming one ("MD17"), not one restating "realistic datasets"
             named = intent.noun.lower() == "data" or intent.of_kind or bool(_new_names(sentence, asked, name))
-            flags.append((_names_data(sentence) and named) or (intent.noun.lower() == "data" and bool(re.search(r"\bdata\b", sentence))))
+            flags.append((_names_data(sentence) and named) or (intent.noun.lower() == "data" and bool(_DATA_KINDS.search(sentence))))
         elif intent.kind == "code":  # "is X open source?": the sentence linking or releasing its code
             flags.append(bool(_URL.search(sentence) or _CODE.search(sentence)))
         elif intent.kind == "expansion":  # "what does ACE stand for": the sentence defining "... (ACE)"
@@ -1039,6 +1080,21 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             named = asked - set(name.split()) - {t for t in asked if t.isdigit()}
             return flags & np.array([bool(named & key_terms(source.sentence(i))) for i in range(len(flags))], dtype=bool)
     return flags
+
+
+# What a question asks the shortcomings of is other work: "what limits conventional molecular dynamics",
+# "the drawbacks of existing methods", or the side set against the paper ("... compared with MindZero").
+_OTHERS = re.compile(r"\b(?:conventional|existing|standard|classical|traditional|prior|previous|earlier|current)\b", re.IGNORECASE)
+
+
+def _limits_of_others(question: str, name: str) -> bool:
+    """True when a question on limitations asks those of other work than the paper named `name`: it
+    calls that work conventional, existing, prior (...), or sets it against the paper ("what drawbacks
+    do model-based methods have compared with MindZero?"); the paper's own limitations are asked otherwise."""
+    if _OTHERS.search(question):
+        return True
+    against = re.search(r"\b(?:compared\s+(?:with|to)|unlike|relative\s+to|versus|than)\s+(?:the\s+)?(.+?)\W*$", question, re.IGNORECASE)
+    return bool(name and against and name in against.group(1).lower())
 
 
 def _against_other_side(source: Source, question: str) -> np.ndarray:

@@ -137,13 +137,15 @@ _HAPPENS = re.compile(r"\bwhat\s+(?:happens|happened|will\s+happen|becomes|becam
 _CAUSE = re.compile(
     r"^\s*why\b|\bwhat\s+(?:is|goes|went|can\s+go)\s+(?:wrong|the\s+problem|the\s+issue)\s+with\b|\bfalls?\s+short\b"
     r"|\b(?:bad|poor|worse)\s+at\b|\blimitations?\s+of\b|^\W*what\s+(?:holds|held|keeps|kept)\s+.+?\s+back\b"
-    r"|^\s*(?:what|which)\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|drawbacks?|shortcomings?|limitations?)\s+(?:do|does|did|come|arise|are|is)\b",
+    r"|^\s*(?:what|which)\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|drawbacks?|shortcomings?|limitations?)\s+(?:do|does|did|come|arise|are|is)\b"
+    r"|^\W*what\s+makes\s+.+?\s+(?:so\s+|too\s+|prohibitively\s+)?(?:costly|expensive|slow|hard|difficult|inefficient|unreliable|impractical|intractable)\b",
     re.IGNORECASE,
 )
-# "what problem does X address", "which challenge does X tackle": the problem a paper takes on.
+# "what problem does X address", "which challenge does X tackle", "what problems with pixel-space data
+# does X address": the problem a paper takes on.
 _PROBLEM_ADDRESSED = re.compile(
     r"^\W*(?:what|which)\s+(?:\w+\s+)?(?:problems?|challenges?|issues?|gaps?|limitations?|shortcomings?|difficult(?:y|ies))"
-    r"(?:\s+of\s+[\w\s-]+?)?\s+(?:do|does|did)\s+.+\s+(?:address|solve|tackle|overcome|fix|resolve|target|remedy|mitigate)\b",
+    r"(?:\s+(?:of|with|in)\s+[\w\s-]+?)?\s+(?:do|does|did)\s+.+\s+(?:address|solve|tackle|overcome|fix|resolve|target|remedy|mitigate)\b",
     re.IGNORECASE)
 # A question for the conditions under which something happens: "when does LoRA forget?", "under what
 # conditions ...", "what can cause marginal path collapse?", "with respect to what do the transitions appear?".
@@ -212,9 +214,11 @@ _RELATIONAL = {
     "difference", "function", "job",
 }
 _ADVERBS = {"exactly", "precisely", "specifically", "actually", "really", "roughly", "typically", "usually", "generally", "mainly", "else"}
-# "what does ACE stand for", "the full name of AFR-Net": the long form an acronym abbreviates.
+# "what does ACE stand for", "the full name of AFR-Net": the long form an acronym abbreviates; "what does
+# PVS mean / refer to" too, when what is asked is written as an acronym (two capitals) or called one.
 _EXPANSION = re.compile(
     r"\bwhat\s+(?:does|do|did|is|are)\s+(?:the\s+)?(?:acronym\s+|abbreviation\s+)?(?P<a>[\w-]+)\s+(?:stand\s+for|short\s+for|abbreviate)"
+    r"|\bwhat\s+(?:does|do)\s+(?:the\s+)?(?:(?:acronym|abbreviation)\s+(?P<c>[\w-]+)|(?P<d>(?-i:[A-Z][\w-]*[A-Z][\w-]*)))\s+(?:mean|refer\s+to|denote)\b"
     r"|\b(?:long\s+form|full\s+(?:name|form)|expansion)\s+of\s+(?:the\s+)?(?:acronym\s+)?(?P<b>[\w-]+)",
     re.IGNORECASE)
 # Where a work's code is: "is X open source?", "where can I get the X code", "X code link", "github for X".
@@ -473,7 +477,7 @@ def classify(question: str) -> Intent:
         return Intent("summary")
     expansion = _EXPANSION.search(question)
     if expansion:
-        return Intent("expansion", expansion.group("a") or expansion.group("b"))
+        return Intent("expansion", next(group for group in expansion.groups() if group))
     if _LIMITS.search(question) and not _PROBLEM_ADDRESSED.search(question):
         return Intent("cause", "limitations")
     if _CONDITION.search(question):
@@ -497,11 +501,11 @@ def classify(question: str) -> Intent:
     while entity and _NOUN_NEXT.match(question, entity.end()):  # "what balances llm predictions": "llm" qualifies
         entity = _ENTITY.search(question, entity.end())           # the noun after it; "which model performance metric"
     if entity and (not _PAPER.search(question) or _BUILT_ON.search(question) or _MODEL_ACTED_ON.search(question)) \
-            and not _CAUSE.search(question):
+            and not _CAUSE.search(question) and not _PROBLEM_ADDRESSED.search(question):
         return Intent("entity", entity.group("noun"), f"{entity.group('mods')}{entity.group('noun')}", bool(entity.group("kind")))
     if _PAPER.search(question):
         return Intent("paper")
-    if _CAUSE.search(question):
+    if _CAUSE.search(question) or _PROBLEM_ADDRESSED.search(question):
         return Intent("cause", "problem" if _PROBLEM_ADDRESSED.search(question) else "")
     if _COMPARISON.search(question):
         return Intent("check")
@@ -624,10 +628,14 @@ def _bibliographic_noun(asked: str) -> str:
     return "authors"
 
 
+# "How many kinds of energy resources", "how many types of spectra": the kinds of X are counted by X.
+_KINDS_OF = re.compile(r"\b(how\s+many)\s+(?:different\s+)?(?:kinds|types|sorts|classes|categories|varieties)\s+of\s+", re.IGNORECASE)
+
+
 def _measured(question: str) -> tuple[str, str]:
     """The head noun a quantity question counts or measures and its phrase ("how many downstream
     tasks" gives "tasks", "downstream tasks"); empty for "by what factor" and the like."""
-    match = _MEASURED.search(question)
+    match = _MEASURED.search(_KINDS_OF.sub(r"\1 ", question))
     words = re.sub(r"['’]s?(?=\s|$)", "", (match.group("words") or match.group("what") or "")).split() if match else []  # "participants' recordings"
     if match and match.group("words"):
         words = _counted(words)

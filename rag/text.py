@@ -397,6 +397,31 @@ def listed_nouns(text: str) -> dict[str, set[int]]:
     return listed
 
 
+# A noun whose items follow it, after "such as", "including", "like" or "namely", a word ("remain") and
+# a comma or dash between: "signals such as A, B, and C", "cells—including grid, place, and head-direction
+# cells", "challenges remain, including (1) ...; (2) ...".
+_ITEMS_AFTER = re.compile(r"\b([a-z]+)(?:\s+([a-z]+))?\s*[,:\u2014\u2013]?\s*(?:such\s+as|including|like|namely)\s+(.+)", re.IGNORECASE)
+# Two named items (a capital or a digit in each) before their noun: "the QH9 and MD17 datasets".
+_NAMED_PAIR = re.compile(r"(?<![\w.\-])[\w.\-]*[A-Z0-9][\w.\-]*\s+and\s+[\w.\-]*[A-Z0-9][\w.\-]*\s+([a-z]+)\b")
+
+
+def items_after(text: str) -> dict[str, set[int]]:
+    """Stem of each noun `text` counts by naming its items after it ("energy resources like
+    hydrocarbons, geothermal, and minerals": "resourc" -> {3}; "(1) ... (2) ... (3)" items count
+    by their markers), or by two named items before it ("the QH9 and MD17 datasets": "dataset" -> {2});
+    a list of fewer than two items counts nothing."""
+    listed: dict[str, set[int]] = {}
+    for first, second, items in _ITEMS_AFTER.findall(text):
+        markers = re.findall(r"\(\s*\d{1,2}\s*\)", items)
+        count = len(markers) if len(markers) > 1 else len(_enumeration(items))
+        for noun in (first, second) if count > 1 else ():  # "conditioning signals such as": either word may be the noun
+            if noun:
+                listed.setdefault(_stemmer().stemWord(noun.lower()), set()).add(count)
+    for noun in _NAMED_PAIR.findall(text):
+        listed.setdefault(_stemmer().stemWord(noun.lower()), set()).add(2)
+    return listed
+
+
 def _listed_counts(claim: str, text: str) -> set[str]:
     """Counts of a claim ("three datasets") that `text` proves by a list of one-word items of that
     many before the same noun ("the MMLU, TriviaQA, and Spider datasets"), or by a list in
