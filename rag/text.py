@@ -391,10 +391,15 @@ def listed_nouns(text: str) -> dict[str, set[int]]:
     right after it ("principles (locality, ..., and energy balance)": "principl" -> {4})."""
     listed: dict[str, set[int]] = {}
     for items, noun in _SOURCE_LIST.findall(text):
-        listed.setdefault(_stemmer().stemWord(noun.lower()), set()).add(len(re.split(r",\s*", items)))
+        _count_of(listed, noun, len(re.split(r",\s*", items)))
     for noun, items in _PAREN_LIST.findall(text):
-        listed.setdefault(_stemmer().stemWord(noun.lower()), set()).add(len(_enumeration(items)))
+        _count_of(listed, noun, len(_enumeration(items)))
     return listed
+
+
+def _count_of(listed: dict[str, set[int]], noun: str, count: int) -> None:
+    """Record in `listed` that `noun` (by its stem) is counted `count` by a list."""
+    listed.setdefault(_stemmer().stemWord(noun.lower()), set()).add(count)
 
 
 # A noun whose items follow it, after "such as", "including", "like" or "namely", a word ("remain") and
@@ -416,9 +421,9 @@ def items_after(text: str) -> dict[str, set[int]]:
         count = len(markers) if len(markers) > 1 else len(_enumeration(items))
         for noun in (first, second) if count > 1 else ():  # "conditioning signals such as": either word may be the noun
             if noun:
-                listed.setdefault(_stemmer().stemWord(noun.lower()), set()).add(count)
+                _count_of(listed, noun, count)
     for noun in _NAMED_PAIR.findall(text):
-        listed.setdefault(_stemmer().stemWord(noun.lower()), set()).add(2)
+        _count_of(listed, noun, 2)
     return listed
 
 
