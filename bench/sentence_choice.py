@@ -86,6 +86,11 @@ def _holds(text: str, want: list[str]) -> bool:
     return all(w.lower() in text.lower() for w in want)
 
 
+def _gold_call(item: dict[str, Any]) -> dict[str, Any] | None:
+    """The first recorded scoring of one of `item`'s gold papers, None when none was scored."""
+    return next((c for c in item["calls"] if c["paper"] in item["gold_papers"]), None)
+
+
 def cause(item: dict[str, Any]) -> str:
     """Why `item` misses its fact ("right" when it does not)."""
     if _holds(item["answer"].split(CLOSEST)[0], item["answer_contains"]):
@@ -94,7 +99,7 @@ def cause(item: dict[str, Any]) -> str:
         return "refused"
     if any("does not" in w for w in item["answer_contains"]):
         return "silence answered"
-    call = next((c for c in item["calls"] if c["paper"] in item["gold_papers"]), None)
+    call = _gold_call(item)
     if call is None:
         return "gold paper never scored"
     right = [_holds(s, item["answer_contains"]) for s in call["sentences"]]
@@ -108,7 +113,7 @@ def choices(items: list[dict[str, Any]]) -> list[tuple[str, str, np.ndarray, np.
     question with a choice to make."""
     out = []
     for item in items:
-        call = next((c for c in item["calls"] if c["paper"] in item["gold_papers"]), None)
+        call = _gold_call(item)
         if call is None or any("does not" in w for w in item["answer_contains"]):
             continue
         eligible = np.array(call["eligible"], dtype=bool)
@@ -154,6 +159,9 @@ def main() -> None:
     parser.add_argument("--train", nargs="+", default=["seeds_dev"] + [f"seeds_dev{n}" for n in range(2, 21)])
     parser.add_argument("--test", nargs="+", default=["seeds_dev21", "seeds_dev22", "seeds_dev23"])
     args = parser.parse_args()
+    missing = [name for name in args.test + args.train if not (REPO_ROOT / "bench" / "qa" / f"{name}.jsonl").exists()]
+    if missing:
+        parser.error(f"no QA set {', '.join(missing)} in bench/qa; name sets as their files are named, e.g. seeds_dev21")
     cache = Path(args.records) if args.records else None
     if cache and cache.exists():
         items = [json.loads(line) for line in cache.read_text().splitlines() if line.strip()]
