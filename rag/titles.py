@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from rag.query import FIELD_ACRONYMS, plain_question, topic_words
-from rag.text import names_in, tokenize
+from rag.text import STOPWORDS, names_in, tokenize
 
 MAX_TITLE_WORDS = 9
 # A coined name: letters/digits/hyphens with an upper-case letter after the first character
@@ -167,20 +167,19 @@ def plain_markup(text: str) -> str:
 
 def own_names(title: str, abstract: str) -> list[str]:
     """The names a question may call a paper by in any case, lower-cased: the name its abstract
-    introduces unless it is all capitals, that name's long form when the abstract spells it out
-    ("adaptive physics transformer" for APT) or its Capitalised words before the bracketed name
+    introduces unless it is all capitals, that name's (or the title's) long form when the abstract
+    spells it out (`spelled_out`: "adaptive physics transformer" for APT, "adaptive path correction
+    with exponents" for a paper titled ACE) or its Capitalised words before the bracketed name
     ("conditional clifford-steerable cnns"), and its title unless the title is the abstract's opening
     words; each also with field acronyms spelled out as `rag.query.plain_question` does."""
     plain = plain_markup(abstract)
     name = introduced_name(plain)
     names = [name] if name else []
     for match in re.finditer(r"((?:[\w-]+\s+){1,8})\(([A-Za-z][\w-]*)\)", plain):
-        if name and match.group(2) == name:
-            words = re.split(r"\s+", match.group(1).strip())
-            capitals = re.sub(r"[^A-Z]", "", name)
-            long_form = words[-len(capitals):] if capitals and len(words) >= len(capitals) else []
-            if "".join(w[0] for w in long_form).upper() == capitals:
-                names.append(" ".join(long_form))
+        if match.group(2) in {name, title} - {""}:  # the seeds' titles are the names ingest read ("ACE")
+            long_form = spelled_out(match.group(2), match.group(1))
+            if long_form:
+                names.append(long_form)
             run = _CAPITALISED_RUN.search(match.group(1))  # "Conditional Clifford-Steerable CNNs (C-CSCNNs)"
             if run and len(run.group(0).split()) >= 2:
                 names.append(run.group(0))
@@ -193,6 +192,29 @@ def own_names(title: str, abstract: str) -> list[str]:
     # "convolutional neural networks"), so each name counts in that reading too.
     names = [n.strip() for n in names if len(n.strip()) > 2 and not (n.isupper() and n.isalpha())]
     return list(dict.fromkeys(v for n in names for v in (n.lower(), plain_question(n.lower()))))
+
+
+def spelled_out(acronym: str, before: str) -> str:
+    """The long form of `acronym` that the words `before` its bracket end on, "" when they do not spell
+    it out: the fewest last words, two at least, whose letters hold the acronym's letters in order, its
+    first letter opening the first word, which is no stop word (Schwartz and Hearst's rule): "Adaptive
+    Path Correction with Exponents" for ACE, "Adaptive Physics Transformer" for APT. Only the
+    acronym's letters and digits count ("C-CSCNNs" needs "ccscnns")."""
+    letters = re.sub(r"[^a-z0-9]", "", acronym.lower())
+    words = re.split(r"\s+", before.strip())
+    if len(letters) < 2 or not words[0]:
+        return ""
+    for first in range(len(words) - 2, max(-1, len(words) - 2 * len(letters) - 1), -1):
+        text = " ".join(words[first:]).lower()
+        if text[0] == letters[0] and words[first].lower() not in STOPWORDS and _letters_in_order(letters[1:], text[1:]):
+            return " ".join(words[first:])
+    return ""
+
+
+def _letters_in_order(letters: str, text: str) -> bool:
+    """True when `letters` occur in `text` in that order (not necessarily side by side)."""
+    rest = iter(text)
+    return all(letter in rest for letter in letters)
 
 
 def names_any(question: str, names: list[str]) -> bool:
