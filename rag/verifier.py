@@ -24,7 +24,8 @@ from typing import Protocol
 
 import numpy as np
 
-from rag.cues import NEGATIONS, NOUN_NEGATIONS, PHRASE_NEGATIONS, claim_stems, content_stems, contradiction, misattributed, stem, words
+from rag.cues import (NEGATIONS, NOUN_NEGATIONS, PHRASE_NEGATIONS, claim_stems, content_stems, contradiction, misattributed, naming,
+                      stem, word_forms, words)
 from rag.settings import GroundingSettings, Settings
 from rag.text import numbers_as_digits, shared_share, split_sentences, tokenize, unify_dashes, variant_share
 from rag.sources import Source
@@ -45,7 +46,7 @@ ABSOLUTES: list[set[str]] = [
     {"state-of-the-art", "sota"},
     {"human-level", "superhuman", "human-like"},  # a claim of matching people
     {"necessary-and-sufficient", "if-and-only-if", "iff"},  # a claim of equivalence, where a source may give one direction
-    {"unnecessary", "obsolete", "superfluous", "unneeded"},  # a thing done away with: "makes randomized trials unnecessary"
+    {"unnecessary", "obsolete", "superfluous", "unneeded", "dispensable"},  # a thing done away with: "makes randomized trials unnecessary"
 ]
 # A claim whose content words are nearly all in its aligned passage (and in the abstract) is that
 # passage's content reworded or cut short ("It mitigates batch effects naturally, with no explicit
@@ -60,7 +61,7 @@ _STATED_BY = {"clearly": {"significantly", "substantially", "considerably", "mar
               "any": {"arbitrary"}}  # "any pseudo-Euclidean group" is "arbitrary pseudo-Euclidean groups"
 # "eliminates the need for annotations" makes them unnecessary, as "obviates" does.
 _STATED_BY.update({w: {"eliminates", "eliminate", "eliminating", "eliminated", "obviates", "obviate", "obviating", "needless"}
-                   for w in ("unnecessary", "obsolete", "superfluous", "unneeded")})
+                   for w in ("unnecessary", "obsolete", "superfluous", "unneeded", "dispensable")})
 # Words that name a model: a "model-agnostic" framework works with any model, architecture or backbone.
 _MODEL_WORDS = {"model", "models", "architecture", "architectures", "backbone", "backbones", "network", "networks"}
 _PHRASES = {"state of the art": "state-of-the-art", "necessary and sufficient": "necessary-and-sufficient",
@@ -181,6 +182,39 @@ _SETTLED = {"prove", "proves", "proved", "proven", "establish", "establishes", "
 _OPEN = {"suggest", "suggests", "suggested", "suggesting", "may", "might", "could", "hypothesize", "hypothesizes",
          "hypothesise", "hypothesises", "hint", "hints", "hinting", "indicate", "indicates", "indicating", "possibly",
          "potentially", "plausibly", "seem", "seems", "appear", "appears", "perhaps", "speculate", "conjecture"}
+
+
+# Words that grade, point or join rather than name, and participles without "-ed": two of them side
+# by side ("well enough", "never seen", "held equal", "special cases", "much greater") name no term.
+_NOT_TERMS = {"well", "much", "little", "never", "enough", "whose", "around", "versus", "very", "quite", "special",
+              "case", "cases", "idea", "kind", "sort", "type", "part", "way", "ways", "held", "made", "built", "meant",
+              "given", "taken", "shown", "known", "chosen", "seen", "driven", "written", "drawn", "grown", "hour", "hours",
+              "minute", "minutes", "second", "seconds", "day", "days", "year", "years"}
+
+
+def unstated_term(claim: str, abstracts: list[str]) -> str:
+    """A reason when `claim` names a two-word term neither of whose words any cited abstract uses
+    in any form ("membrane potentials", "a recurrent module", "particle trajectories",
+    "attention-map extraction"): a component, measure or setting the source never names is a
+    changed detail, as a name or number it lacks is. Both words must name (`naming`: no qualifier,
+    adverb, "-ing" form or number; the first no plural, "-ed" or "-ify" form), be four letters or more and
+    not grade, point or join (`_NOT_TERMS`); a term whose initials open a word the abstract writes
+    with capitals ("synaptic operations" for "SOPs") is that word spelt out. Else ""."""
+    text = " ".join(abstracts)
+    known = {form for w in words(text) for form in word_forms(w)}
+    capitals = {w.lower() for w in re.findall(r"\b[A-Za-z]*[A-Z][A-Za-z]*\b", text)}
+    tokens = words(claim)
+    for first, second in zip(tokens, tokens[1:]):
+        pair = (first, second)
+        if not (naming(first) and naming(second, True)) or min(len(first), len(second)) < 4 or set(pair) & _NOT_TERMS \
+                or first.endswith("ify"):  # "intensify fast": a verb
+            continue
+        if word_forms(first) & known or word_forms(second) & known:
+            continue
+        initials = first[0] + second[0]
+        if not any(c.startswith(initials) for c in capitals):
+            return f"'{first} {second}' is not in the cited source"
+    return ""
 
 
 def unstated_certainty(claim: str, passage: str) -> str:
@@ -379,6 +413,7 @@ def contradiction_floor(claim: str, passages: list[Passage], sources: list[Sourc
         reason = reason or only_asked(claim, aligned.text) or unstated_certainty(claim, aligned.text)
     reason = reason or unstated_absolute(claim, [s.abstract for s in sources])
     reason = reason or unstated_priority(claim, [s.abstract for s in sources])
+    reason = reason or unstated_term(claim, [s.abstract for s in sources])
     return Verdict(False, reason) if reason else None
 
 
