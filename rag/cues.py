@@ -362,14 +362,15 @@ def _names_what_is_qualified(phrase: list[str], claim: str) -> bool:
     """Whether `claim` names the thing a prior-work word qualifies in the source ("the standard
     reconstruction-based pre-training objectives often fail ..." for a claim that says
     "reconstruction-based pre-training objectives often miss ..."): the content words after the cue
-    word, to the first adverb, break or small word, are two or more besides generic method nouns, and
-    the claim has all of them but one at most. It then says it of the same thing, whoever uses it."""
+    word, to the first adverb, break, small word or generic method noun ("these methods"), are two or
+    more, and the claim has all of them but one at most. It then says it of the same thing, whoever
+    uses it."""
     named: list[str] = []
     for word in phrase:
-        if not _content(word) or word.endswith("ly") or word in _SEGMENT_BREAK:
-            break
+        if not _content(word) or word.endswith("ly") or word in _SEGMENT_BREAK | _KINDS_OF_METHOD | _METHOD_NOUNS:
+            break  # a generic noun heads the phrase: "these methods treat ..." says it of prior methods
         named.append(word)
-    wanted = content_stems(" ".join(w for w in named if w not in _KINDS_OF_METHOD | _METHOD_NOUNS))
+    wanted = content_stems(" ".join(named))
     have = wanted & content_stems(claim)
     return len(have) >= 2 and len(have) >= len(wanted) - 1
 
@@ -482,7 +483,7 @@ def words(text: str) -> list[str]:
     is "resembles X"; "insufficiently X" is "not sufficiently X"; "good enough" is "satisfactory"; "less well" is "worse"; "matters
     little" and "of minor importance" are "unimportant"; "gives up X" is "forgoes X"; "(in) the same way
     (as)" is "resembles"; "no X before Y" is "Y is the first X"; "costlier" or "more expensive", with no "than" after
-    it, "raises the cost"; "without reference to X" is "regardless of X"; "X is beyond what Y can V" is "Y cannot V X"."""
+    it, "raises the cost" (so do "more demanding" and "heavier on/in"); "without reference to X" is "regardless of X"; "X is beyond what Y can V" is "Y cannot V X"."""
     return list(_read_words(text))  # a fresh list: callers may change theirs
 
 
@@ -530,8 +531,9 @@ _LITTLE_IMPORTANCE = re.compile(r"\b(?:(?:matters?|mattered) (?:very |rather |re
 _NONE_BEFORE = re.compile(r"\bno ([a-z][a-z\-]+) (?:before|prior to) ([a-z0-9][a-z0-9\-]*)\b")
 # "X is beyond what Y can V": Y cannot V X (X is the clause's words before "is").
 _BEYOND_WHAT = re.compile(r"([^,;:.]*?)\s*\b(?:is|are|was|were|lies|lie) beyond what (?:the |a |an )?([a-z0-9\-]+) (?:can|could) ([a-z\-]+)")
-# "costlier", "more expensive" with no "than" in its clause: the cost goes up ("costlier than B" is a comparison).
-_COSTLIER = re.compile(r"\b(?:costlier|pricier|more (?:costly|expensive))\b(?![^,;:.]*\bthan\b)")
+# "costlier", "more expensive", "more demanding", "heavier on/in" with no "than" in its clause: the cost goes up
+# ("costlier than B" is a comparison).
+_COSTLIER = re.compile(r"\b(?:costlier|pricier|more (?:costly|expensive|demanding)|heavier(?= (?:on|in)\b))\b(?![^,;:.]*\bthan\b)")
 # "keeps X from V-ing", "stops X from V-ing": X does not V (one to six words of X).
 _KEEPS_FROM = re.compile(r"\b(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+((?:[a-z0-9'\-]+\s+){1,6}?)from\s+([a-z\-]+ing)\b")
 

@@ -213,7 +213,7 @@ def unstated_term(claim: str, abstracts: list[str]) -> str:
             continue
         initials = first[0] + second[0]
         if not any(c.startswith(initials) for c in capitals):
-            return f"'{first} {second}' is not in the cited source"
+            return f"the cited source never names '{first} {second}'"  # not "is not in": a premise lacking a name or number reads that
     return ""
 
 
