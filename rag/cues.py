@@ -3076,11 +3076,12 @@ _REMOVAL = ("ablat", "remov", "drop", "delet", "disabl", "without", "strip", "om
 
 def _condition_after(tokens: list[str], opener: tuple[str, ...]) -> tuple[int, list[str]] | None:
     """(where it starts, the words) of the condition after `opener` ("but not", "even"): an
-    `_EXCEPTION_OPENERS` word and what follows it, to the next comma, semicolon or colon (eight words at most)."""
+    `_EXCEPTION_OPENERS` word and what follows it, to the next comma, semicolon, colon or word that opens
+    a clause ("these results ...": the next sentence), eight words at most."""
     n = len(opener)
     for i in range(len(tokens) - n):
         if tuple(tokens[i:i + n]) == opener and tokens[i + n] in _EXCEPTION_OPENERS:
-            end = next((k for k in range(i + n, len(tokens)) if tokens[k] in {",", ";", ":"}), len(tokens))
+            end = next((k for k in range(i + n + 1, len(tokens)) if tokens[k] in {",", ";", ":"} | _CLAUSE_WORDS), len(tokens))
             return i, tokens[i + n:min(end, i + n + 8)]  # words keep no full stop: eight words at most
     return None
 
