@@ -339,7 +339,7 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
     at = next((i for i, w in enumerate(sentence_words) if (w in _PRIOR_WORK or _others(sentence_words, i))
                and not set(sentence_words[max(0, i - 3):i]) & (_TARGET_OPENERS | {"over", "against", "compared"})), None)
     if at is not None and not set(words(claim)) & (_PRIOR_WORK | {"recent", "these", "such"}) \
-            and not _names_what_is_qualified(sentence_words[at + 1:at + 5], claim):
+            and not (_names_what_is_qualified(sentence_words[at + 1:at + 5], claim) and _failing(sentence_words) <= _failing(words(claim))):
         return f"the source says this of {sentence_words[at]} methods, not of '{subject}'"
     shared_at = [i for i, w in enumerate(sentence_words) if content_stems(w) & shared]
     for other in _ordered_names(best):
@@ -358,13 +358,23 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
 _KINDS_OF_METHOD = {"methods", "approaches", "techniques", "works"}
 
 
+_MISSES = _FAIL | {"miss", "misses", "missed", "lack", "lacks", "lacked", "overlook", "overlooks", "ignore", "ignores"}
+
+
+def _failing(tokens: list[str]) -> bool:
+    """Whether a word list says something fails or is missed: a negation, "fail", "miss", "lack",
+    "overlook", "ignore" ("objectives that often miss latent signals" as "objectives often fail to
+    capture" says it; "credited with exposing the signals" does not)."""
+    return bool(set(tokens) & (NEGATIONS | _MISSES))
+
+
 def _names_what_is_qualified(phrase: list[str], claim: str) -> bool:
     """Whether `claim` names the thing a prior-work word qualifies in the source ("the standard
     reconstruction-based pre-training objectives often fail ..." for a claim that says
     "reconstruction-based pre-training objectives often miss ..."): the content words after the cue
     word, to the first adverb, break, small word or generic method noun ("these methods"), are two or
     more, and the claim has all of them but one at most. It then says it of the same thing, whoever
-    uses it."""
+    uses it (when it fails as the source's does: `_failing`)."""
     named: list[str] = []
     for word in phrase:
         if not _content(word) or word.endswith("ly") or word in _SEGMENT_BREAK | _KINDS_OF_METHOD | _METHOD_NOUNS:

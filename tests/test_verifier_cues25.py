@@ -86,4 +86,6 @@ def test_a_claim_naming_what_a_prior_work_word_qualifies_is_not_misattributed() 
     passage = OBJECTIVES.split(". ")[1]
     said = "GeneFM falls short because masked-reconstruction training objectives often miss regulatory signals."
     assert misattributed(said, passage, OBJECTIVES) == ""
-    assert misattributed("GeneFM often fails to capture regulatory signals.", passage, OBJECTIVES)  # guard
+    assert misattributed("GeneFM often fails to capture regulatory signals.", passage, OBJECTIVES)  # guards
+    credited = "Masked-reconstruction training objectives are credited with capturing the regulatory signals GeneFM encodes."
+    assert misattributed(credited, passage, OBJECTIVES)
