@@ -579,13 +579,6 @@ def _canonical(word: str) -> str:
     return _SIDE_STEM.get(stemmed, stemmed) if word.endswith(("ing", "ed")) else stemmed
 
 
-def word_forms(word: str) -> set[str]:
-    """The forms a word may take elsewhere in a text: its canonical form and stem, and those of its
-    hyphenated parts ("attention-map" gives "attention", "map")."""
-    parts = {p for p in [word, *word.split("-")] if p}
-    return {_canonical(p) for p in parts} | {stem(p) for p in parts}
-
-
 def claim_stems(claim: str) -> set[str]:
     """The content stems of a claim without its names (names are checked on their own)."""
     names = {stem(p) for n in _ordered_names(claim) for p in [n, *n.split("-")]}
@@ -2792,7 +2785,7 @@ _QUALIFIERS = _GENERIC_MODIFIERS | _ORDERING | _PRIOR_WORK | {
     "compact"} | _DEGREES
 
 
-def naming(word: str, inflected: bool = False) -> bool:
+def _naming(word: str, inflected: bool = False) -> bool:
     """Whether `word` can name a detail in a modifier slot: a content word, no number, no
     qualifier (nor a compound with one: "high-dimensional"), no adverb, no verb the general
     vocabulary inflects ("raise", "produce"), no "-ing" form ("including", "solving"); unless
@@ -2842,7 +2835,7 @@ def _slot_words(claim: list[str], passage: list[str], known_words: list[str]) ->
     heteropolymer design") face other words right before that word in the passage ("in regression
     settings", "the leading physics-based heteropolymer"), after the same content word, or after
     the same function word and the same word before it (a claim's first words face no slot). The
-    claim's words are words `known_words` never uses and name things (see `naming`); the
+    claim's words are words `known_words` never uses and name things (see `_naming`); the
     passage's words share no stem with the claim and name things too. Verbs, adverbs and
     qualifiers are where paraphrases put their synonyms, so they never count; nor do two spellings
     or words of one root ("ischemic" and "ischaemic", "radioiodine" and "radioactive iodine"), nor a
@@ -2853,7 +2846,7 @@ def _slot_words(claim: list[str], passage: list[str], known_words: list[str]) ->
     heads = [_canonical(w) if _content(w) else "" for w in passage]
 
     def new(word: str) -> bool:
-        return naming(word) and not {_canonical(p) for p in [word, *word.split("-")] if p} & known
+        return _naming(word) and not {_canonical(p) for p in [word, *word.split("-")] if p} & known
 
     def key(word: str) -> str:
         return _canonical(word) if _content(word) else word
@@ -2873,7 +2866,7 @@ def _slot_words(claim: list[str], passage: list[str], known_words: list[str]) ->
         i = j - 1 if j < 2 or not new(claim[j - 2]) else j - 2
         for k in (k for k, h in enumerate(heads) if h == head):
             m = k
-            while m > 0 and k - m < 3 and (naming(passage[m - 1], True) or (m == k and _participle(passage[m - 1]))) \
+            while m > 0 and k - m < 3 and (_naming(passage[m - 1], True) or (m == k and _participle(passage[m - 1]))) \
                     and _canonical(passage[m - 1]) not in mine:
                 m -= 1
             ours, theirs = " ".join(claim[i:j]), " ".join(passage[m:k])

@@ -24,8 +24,7 @@ from typing import Protocol
 
 import numpy as np
 
-from rag.cues import (NEGATIONS, NOUN_NEGATIONS, PHRASE_NEGATIONS, claim_stems, content_stems, contradiction, misattributed, naming,
-                      stem, word_forms, words)
+from rag.cues import NEGATIONS, NOUN_NEGATIONS, PHRASE_NEGATIONS, claim_stems, content_stems, contradiction, misattributed, stem, words
 from rag.settings import GroundingSettings, Settings
 from rag.text import numbers_as_digits, shared_share, split_sentences, tokenize, unify_dashes, variant_share
 from rag.sources import Source
@@ -182,39 +181,6 @@ _SETTLED = {"prove", "proves", "proved", "proven", "establish", "establishes", "
 _OPEN = {"suggest", "suggests", "suggested", "suggesting", "may", "might", "could", "hypothesize", "hypothesizes",
          "hypothesise", "hypothesises", "hint", "hints", "hinting", "indicate", "indicates", "indicating", "possibly",
          "potentially", "plausibly", "seem", "seems", "appear", "appears", "perhaps", "speculate", "conjecture"}
-
-
-# Words that grade, point or join rather than name, and participles without "-ed": two of them side
-# by side ("well enough", "never seen", "held equal", "special cases", "much greater") name no term.
-_NOT_TERMS = {"well", "much", "little", "never", "enough", "whose", "around", "versus", "very", "quite", "special",
-              "case", "cases", "idea", "kind", "sort", "type", "part", "way", "ways", "held", "made", "built", "meant",
-              "given", "taken", "shown", "known", "chosen", "seen", "driven", "written", "drawn", "grown", "hour", "hours",
-              "minute", "minutes", "second", "seconds", "day", "days", "year", "years"}
-
-
-def unstated_term(claim: str, abstracts: list[str]) -> str:
-    """A reason when `claim` names a two-word term neither of whose words any cited abstract uses
-    in any form ("membrane potentials", "a recurrent module", "particle trajectories",
-    "attention-map extraction"): a component, measure or setting the source never names is a
-    changed detail, as a name or number it lacks is. Both words must name (`naming`: no qualifier,
-    adverb, "-ing" form or number; the first no plural, "-ed" or "-ify" form), be four letters or more and
-    not grade, point or join (`_NOT_TERMS`); a term whose initials open a word the abstract writes
-    with capitals ("synaptic operations" for "SOPs") is that word spelt out. Else ""."""
-    text = " ".join(abstracts)
-    known = {form for w in words(text) for form in word_forms(w)}
-    capitals = {w.lower() for w in re.findall(r"\b[A-Za-z]*[A-Z][A-Za-z]*\b", text)}
-    tokens = words(claim)
-    for first, second in zip(tokens, tokens[1:]):
-        pair = (first, second)
-        if not (naming(first) and naming(second, True)) or min(len(first), len(second)) < 4 or set(pair) & _NOT_TERMS \
-                or first.endswith("ify"):  # "intensify fast": a verb
-            continue
-        if word_forms(first) & known or word_forms(second) & known:
-            continue
-        initials = first[0] + second[0]
-        if not any(c.startswith(initials) for c in capitals):
-            return f"the cited source never names '{first} {second}'"  # not "is not in": a premise lacking a name or number reads that
-    return ""
 
 
 def unstated_certainty(claim: str, passage: str) -> str:
@@ -413,7 +379,6 @@ def contradiction_floor(claim: str, passages: list[Passage], sources: list[Sourc
         reason = reason or only_asked(claim, aligned.text) or unstated_certainty(claim, aligned.text)
     reason = reason or unstated_absolute(claim, [s.abstract for s in sources])
     reason = reason or unstated_priority(claim, [s.abstract for s in sources])
-    reason = reason or unstated_term(claim, [s.abstract for s in sources])
     return Verdict(False, reason) if reason else None
 
 

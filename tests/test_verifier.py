@@ -572,7 +572,7 @@ def test_llm_judge_unreachable_falls_back_to_rules(seeded_settings, sources, see
     checker = GroundingChecker(settings.grounding, seeded_retriever.embedder, build_verifier(settings))
     true, unstated = checker.check([
         "On StormBench, StormInsight reduces MAE by 12.4% and improves the mCSI by 34.0% [1].",
-        "StormInsight was deployed by national weather services [1].",
+        "StormInsight was deployed by national weather services for aviation safety [1].",
     ], sources)
     assert true.supported
     assert not unstated.supported and "judge unavailable" in unstated.reason

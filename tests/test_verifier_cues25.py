@@ -2,8 +2,8 @@
 
 False claims now caught: a finding said to hold "even" under the condition the passage excepts ("but not
 when X is removed"); "less well" against "better"; a size said of a clause's subject ("the circuits
-needed to compile them are usually small") against the size the passage gives that noun; a two-word
-term the abstract never uses ("a recurrent module"); "dispensable" where no need is said eliminated.
+needed to compile them are usually small") against the size the passage gives that noun; "dispensable"
+where no need is said eliminated.
 True claims now kept: a denial that the passage shares ("needs no spatial gradients" for "avoids
 spatial gradient computations", "no tool lets operators spot" for "operators lack tools to spot",
 "which recurrent models avoid" for "avoiding quadratic dependence"); "hidden" for "latent"; "only a few
@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 from rag.cues import contradiction_cue, misattributed
-from rag.verifier import unstated_absolute, unstated_term
+from rag.verifier import unstated_absolute
 
 ROBUSTNESS = "The network is more robust than sparse models on noisy inputs, but not when its feedback loops are removed."
 TRANSFER = "Encoders trained on longer clips learn features that transfer better to speech recognition."
@@ -28,8 +28,6 @@ SPECTRAL = "Working in the frequency domain avoids spatial gradient computations
 MONITORING = "Despite the prevalence of these faults, operators lack monitoring tools to spot them in real time."
 SCALING = "Recurrent models scale well to long inputs by avoiding quadratic dependence on sequence length."
 SNAPSHOTS = "The method recovers latent dynamical processes from snapshot data."
-ENCODER = "The solver fuses a graph encoder for local features with global attention for long-range effects."
-COUNTS = "The sparsified network needs only 5.1M SOPs per inference."
 DELAYS = "In alerting, even minutes of delay can lead to severe harm."
 LOOP = "Using cheap surrogate evaluations, the loop reserves costly lab experiments for uncertain regions."
 OBJECTIVES = ("Foundation models such as GeneFM are expected to help, yet their results remain poor. The primary reason "
@@ -63,14 +61,6 @@ CASES = [
 def test_claim_against_passage(claim: str, passage: str, cue: str | None) -> None:
     found = contradiction_cue(claim, passage, passage)
     assert (found and found[0]) == cue, found
-
-
-def test_a_term_the_abstract_never_uses_is_a_changed_detail() -> None:
-    assert unstated_term("The solver resolves long-range effects with a recurrent module.", [ENCODER])
-    assert unstated_term("The solver resolves long-range effects with a global attention module.", [ENCODER]) == ""
-    # a term spelt out from the abstract's acronym, and words that grade or point, name nothing new
-    assert unstated_term("Only 5.1 million synaptic operations are needed per inference.", [COUNTS]) == ""
-    assert unstated_term("The encoder is well suited to local features.", [ENCODER]) == ""
 
 
 def test_only_a_few_is_a_small_amount() -> None:
