@@ -189,7 +189,7 @@ _MAINTAINS = next(left for left, _ in ANTONYMS if "maintains" in left)
 MODIFIERS: list[tuple[set[str], set[str]]] = [
     ({"more", "many"}, {"fewer", "less", "few"}),
     ({"high", "higher", "highest"}, {"low", "lower", "lowest"}),
-    ({"large", "larger", "largest", "big"}, {"small", "smaller", "smallest", "tiny"}),
+    ({"large", "larger", "largest", "big"}, {"small", "smaller", "smallest", "tiny", "compact"}),
     ({"long", "longer", "longest"}, {"short", "shorter", "shortest"}),
     ({"deep", "deeper"}, {"shallow", "shallower"}),
     ({"continuous"}, {"discrete"}),
@@ -336,10 +336,11 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
         return ""
     sentence_words = words(best)
     # "gains over existing models": prior work as the comparison target is not the subject
-    cue = next((w for i, w in enumerate(sentence_words) if (w in _PRIOR_WORK or _others(sentence_words, i))
-                and not set(sentence_words[max(0, i - 3):i]) & (_TARGET_OPENERS | {"over", "against", "compared"})), "")
-    if cue and not set(words(claim)) & (_PRIOR_WORK | {"recent", "these", "such"}):
-        return f"the source says this of {cue} methods, not of '{subject}'"
+    at = next((i for i, w in enumerate(sentence_words) if (w in _PRIOR_WORK or _others(sentence_words, i))
+               and not set(sentence_words[max(0, i - 3):i]) & (_TARGET_OPENERS | {"over", "against", "compared"})), None)
+    if at is not None and not set(words(claim)) & (_PRIOR_WORK | {"recent", "these", "such"}) \
+            and not (_names_what_is_qualified(sentence_words[at + 1:at + 5], claim) and _failing(sentence_words) <= _failing(words(claim))):
+        return f"the source says this of {sentence_words[at]} methods, not of '{subject}'"
     shared_at = [i for i, w in enumerate(sentence_words) if content_stems(w) & shared]
     for other in _ordered_names(best):
         where = sentence_words.index(other)
@@ -355,6 +356,33 @@ def misattributed(claim: str, passage: str, abstract: str) -> str:
 
 
 _KINDS_OF_METHOD = {"methods", "approaches", "techniques", "works"}
+
+
+_MISSES = _FAIL | {"miss", "misses", "missed", "lack", "lacks", "lacked", "overlook", "overlooks", "ignore", "ignores"}
+
+
+def _failing(tokens: list[str]) -> bool:
+    """Whether a word list says something fails or is missed: a negation, "fail", "miss", "lack",
+    "overlook", "ignore" ("objectives that often miss latent signals" as "objectives often fail to
+    capture" says it; "credited with exposing the signals" does not)."""
+    return bool(set(tokens) & (NEGATIONS | _MISSES))
+
+
+def _names_what_is_qualified(phrase: list[str], claim: str) -> bool:
+    """Whether `claim` names the thing a prior-work word qualifies in the source ("the standard
+    reconstruction-based pre-training objectives often fail ..." for a claim that says
+    "reconstruction-based pre-training objectives often miss ..."): the content words after the cue
+    word, to the first adverb, break, small word or generic method noun ("these methods"), are two or
+    more, and the claim has all of them but one at most. It then says it of the same thing, whoever
+    uses it (when it fails as the source's does: `_failing`)."""
+    named: list[str] = []
+    for word in phrase:
+        if not _content(word) or word.endswith("ly") or word in _SEGMENT_BREAK | _KINDS_OF_METHOD | _METHOD_NOUNS:
+            break  # a generic noun heads the phrase: "these methods treat ..." says it of prior methods
+        named.append(word)
+    wanted = content_stems(" ".join(named))
+    have = wanted & content_stems(claim)
+    return len(have) >= 2 and len(have) >= len(wanted) - 1
 
 
 def _others(tokens: list[str], i: int) -> bool:
@@ -462,10 +490,10 @@ def words(text: str) -> list[str]:
     least 14.4%" and "no more than 3" is "at most 3" (bounds, not negations); a thousands separator
     is no clause break ("1,000-layer"); "keeps X from collapsing" is "prevents collapsing X"; "between 5 and
     300" is the range "5-300"; "keeps using X" and "still uses X" are "relies on X"; "behaves like X"
-    is "resembles X"; "insufficiently X" is "not sufficiently X"; "good enough" is "satisfactory"; "matters
+    is "resembles X"; "insufficiently X" is "not sufficiently X"; "good enough" is "satisfactory"; "less well" is "worse"; "matters
     little" and "of minor importance" are "unimportant"; "gives up X" is "forgoes X"; "(in) the same way
     (as)" is "resembles"; "no X before Y" is "Y is the first X"; "costlier" or "more expensive", with no "than" after
-    it, "raises the cost"; "without reference to X" is "regardless of X"; "X is beyond what Y can V" is "Y cannot V X"."""
+    it, "raises the cost" (so do "more demanding" and "heavier on/in"); "without reference to X" is "regardless of X"; "X is beyond what Y can V" is "Y cannot V X"."""
     return list(_read_words(text))  # a fresh list: callers may change theirs
 
 
@@ -485,6 +513,7 @@ def _read_words(text: str) -> tuple[str, ...]:
     text = re.sub(r"\bnot (?:only|just|merely|solely|simply)\b", "also", text)
     text = _NEGATED_ADVERB.sub(r"not \1", text)  # "insufficiently preserved" is "not sufficiently preserved"
     text = re.sub(r"\bgood enough\b", "satisfactory", text)  # "far from satisfactory" denies it
+    text = re.sub(r"\bless well\b", "worse", text)  # "transfer less well" against "transfer better"
     text = _LITTLE_IMPORTANCE.sub("unimportant", text)  # "matters little" against "essential"
     text = re.sub(r"\b(?:gives|give|giving|gave|given) up\b(?! to\b)", "forgoes", text)  # "gives up equivariance" does without it
     text = re.sub(r"\b(?:in )?the same way(?: as)?\b", "resembles", text)  # "scale the same way language models do"
@@ -512,8 +541,9 @@ _LITTLE_IMPORTANCE = re.compile(r"\b(?:(?:matters?|mattered) (?:very |rather |re
 _NONE_BEFORE = re.compile(r"\bno ([a-z][a-z\-]+) (?:before|prior to) ([a-z0-9][a-z0-9\-]*)\b")
 # "X is beyond what Y can V": Y cannot V X (X is the clause's words before "is").
 _BEYOND_WHAT = re.compile(r"([^,;:.]*?)\s*\b(?:is|are|was|were|lies|lie) beyond what (?:the |a |an )?([a-z0-9\-]+) (?:can|could) ([a-z\-]+)")
-# "costlier", "more expensive" with no "than" in its clause: the cost goes up ("costlier than B" is a comparison).
-_COSTLIER = re.compile(r"\b(?:costlier|pricier|more (?:costly|expensive))\b(?![^,;:.]*\bthan\b)")
+# "costlier", "more expensive", "more demanding", "heavier on/in" with no "than" in its clause: the cost goes up
+# ("costlier than B" is a comparison).
+_COSTLIER = re.compile(r"\b(?:costlier|pricier|more (?:costly|expensive|demanding)|heavier(?= (?:on|in)\b))\b(?![^,;:.]*\bthan\b)")
 # "keeps X from V-ing", "stops X from V-ing": X does not V (one to six words of X).
 _KEEPS_FROM = re.compile(r"\b(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+((?:[a-z0-9'\-]+\s+){1,6}?)from\s+([a-z\-]+ing)\b")
 
@@ -682,19 +712,38 @@ def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) ->
     lessened = _lessened(passage)
     for s, cue in claim_neg.items():
         if s in passage_plain and s not in passage_neg and s not in passage_scope and s not in context_neg and s not in both \
-                and not (cue.startswith(("at the cost", "at the expense")) and s in lessened):
+                and not (cue.startswith(("at the cost", "at the expense")) and s in lessened) \
+                and not _denied_alike(cue, s, passage_scope | set(passage_neg)):
             return cue, passage_plain[s]
     for s, cue in passage_neg.items():
         # "energy drift stays close to zero" states what "near-zero energy drift" does ("climbs well
         # above zero", "far from zero" do not)
         if s in claim_plain and s not in claim_neg and s not in claim_scope and s not in passage_plain \
-                and s not in _limited(claim, _ABSENT) and not ("zero" in cue and _near_zero(claim)):
+                and s not in _limited(claim, _ABSENT) and not ("zero" in cue and _near_zero(claim)) \
+                and not _denied_alike(cue, s, claim_scope | set(claim_neg)) and not _verb_echoed(cue, claim):
             return claim_plain[s], cue
     partial = _limited_in(passage)
     for s, phrase in partial.items():  # "quantify precisely" against "are limited in quantifying"
         if s in claim_plain and s not in claim_neg and not _done_in_part(claim, s):
             return claim_plain[s], phrase
     return _denied_object(claim, passage, claim_neg, claim_scope, passage_plain)
+
+
+def _denied_alike(phrase: str, word: str, denied: set[str]) -> bool:
+    """Whether a negated `phrase` shares a content word besides `word` with what the other side
+    denies, lacks or sets aside (`denied`, canonical stems): both then deny the same thing, and
+    `word` is no clash ("need no spatial derivatives ... because they compute" against "avoid
+    spatial derivative computations"; "no online tool lets practitioners detect" against
+    "practitioners lack online diagnostics to detect them")."""
+    return bool(({_canonical(w) for w in phrase.split() if _content(w)} - {word}) & denied)
+
+
+def _verb_echoed(phrase: str, tokens: list[str]) -> bool:
+    """Whether the verb that opens a negated `phrase` ("avoiding quadratic dependence") is a verb of
+    the other side too, in any form ("depend quadratically on sequence length, which SSMs avoid"):
+    that side speaks of the same avoidance, it does not deny it."""
+    verb = phrase.split()[0]
+    return verb in _NEGATING_VERBS and stem(verb) in {stem(w) for w in tokens}
 
 
 # Words that say a deed is done only in part or with trouble ("struggle to quantify", "only partly").
@@ -795,7 +844,7 @@ def _denied_object(claim: list[str], passage: list[str], claim_neg: dict[str, st
     """A claim that negates a verb the passage never uses, about what the passage affirms without
     any negation of its own: "APT does not handle irregular grids" against "APT outperforms ...
     across both regular and irregular grids". At least two content words of the negation's scope
-    must be stated plainly in the passage."""
+    must be stated plainly in the passage, and none may be denied or lacked there too."""
     if not claim_neg or any(s in passage_plain for s in claim_neg) or _negates(passage, claim):
         return None
     if all(phrase.split()[-1].endswith("ly") for phrase in claim_neg.values()):
@@ -804,6 +853,9 @@ def _denied_object(claim: list[str], passage: list[str], claim_neg: dict[str, st
     if len(affirmed) < 2:
         return None
     cue = next(iter(claim_neg.values()))
+    passage_neg, _, passage_scope = _polarity(passage)
+    if _denied_alike(" ".join(claim_scope), "", passage_scope | set(passage_neg)):
+        return None  # "no online tool lets practitioners detect" where "practitioners lack online diagnostics to detect"
     return f"{cue} {' '.join(affirmed)}", " ".join(passage_plain[s] for s in affirmed)
 
 
@@ -1157,6 +1209,8 @@ _SAME_KIND_GROUPS = (
     {"unseen", "out-of-distribution", "held-out", "novel", "ood", "out-of-sample"},
     # fitness for a purpose: "sensible initialization methods" are "reasonable initialization methods"
     {"reasonable", "sensible", "proper", "appropriate", "suitable", "adequate", "sound"},
+    # what is not observed: "hidden dynamics" are "latent dynamical processes"
+    {"hidden", "latent", "unobserved"},
 )
 _SAME_KIND = {w: min(group) for group in _SAME_KIND_GROUPS for w in group}
 
@@ -1385,17 +1439,43 @@ def _modified(tokens: list[str]) -> set[tuple[str, str]]:
 
 
 def _predicated(flat: list[str]) -> set[tuple[str, str]]:
-    """(modifier, stem of the noun) for a modifier said of the noun right before a verb of being:
-    "where uncertainty is low" is "low uncertainty", "the cost remains high" is "high cost"."""
+    """(modifier, stem of the noun) for a modifier said of the noun right before a verb of being, or
+    of a word of the clause's subject (`_subject_words`): "where uncertainty is low" is "low
+    uncertainty", "the cost remains high" is "high cost", "reaction networks that encode these
+    algorithms are usually small" is "small reaction networks" (an intensifier or an adverb of
+    frequency may come between)."""
     pairs = set()
     for i, word in enumerate(flat[1:-1], 1):
         if word not in _BE:
             continue
-        at = i + 2 if flat[i + 1] in _INTENSIFIERS | {"very", "relatively"} and i + 2 < len(flat) else i + 1
-        noun = flat[i - 1]
-        if flat[at] in _ORDERING and _content(noun) and noun not in _ORDERING:
-            pairs.add((flat[at], stem(noun)))
+        at = i + 1
+        while at + 1 < len(flat) and flat[at] in _INTENSIFIERS | _FREQUENCY | {"very", "relatively"}:
+            at += 1
+        if flat[at] not in _ORDERING:
+            continue
+        for noun in [flat[i - 1]] + _subject_words(flat, i):
+            if _content(noun) and noun not in _ORDERING:
+                pairs.add((flat[at], stem(noun)))
     return pairs
+
+
+_FREQUENCY = {"usually", "typically", "often", "generally", "mostly", "normally", "commonly", "frequently"}
+_SUBJECT_ENDS = {"that", "which", "who", "whose", "where", "when"} | _PREPOSITIONS_AFTER
+
+
+def _subject_words(flat: list[str], be: int) -> list[str]:
+    """The words of the noun phrase that opens the clause of the verb of being at flat[be], past its
+    article: up to a relative word, a preposition or a participle ("The reaction networks needed to
+    encode ..." gives "reaction", "networks")."""
+    start = max((k + 1 for k in range(be) if flat[k] in _SEGMENT_BREAK), default=0)
+    while start < be and flat[start] in _ARTICLES:
+        start += 1
+    out = []
+    for word in flat[start:be]:
+        if word in _SUBJECT_ENDS or (out and word.endswith("ed")):
+            break
+        out.append(word)
+    return out
 
 
 def _modifier_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
@@ -2993,6 +3073,45 @@ def _property_swap(claim: list[str], passage: list[str], context: list[str]) -> 
     return None
 
 
+_EXCEPTION_OPENERS = {"when", "if", "with", "after", "once", "without", "for", "under"}
+_REMOVAL = ("ablat", "remov", "drop", "delet", "disabl", "without", "strip", "omit", "lesion", "absen")
+
+
+def _condition_after(tokens: list[str], opener: tuple[str, ...]) -> tuple[int, list[str]] | None:
+    """(where it starts, the words) of the condition after `opener` ("but not", "even"): an
+    `_EXCEPTION_OPENERS` word and what follows it, to the next comma, semicolon, colon or word that opens
+    a clause ("these results ...": the next sentence), eight words at most."""
+    n = len(opener)
+    for i in range(len(tokens) - n):
+        if tuple(tokens[i:i + n]) == opener and tokens[i + n] in _EXCEPTION_OPENERS:
+            end = next((k for k in range(i + n + 1, len(tokens)) if tokens[k] in {",", ";", ":"} | _CLAUSE_WORDS), len(tokens))
+            return i, tokens[i + n:min(end, i + n + 8)]  # words keep no full stop: eight words at most
+    return None
+
+
+def _same_condition(mine: list[str], theirs: list[str]) -> bool:
+    """Whether two conditions name the same thing: a content word in common past the opener, or a
+    word of removal in each ("with its lateral connections removed", "when LCs are ablated")."""
+    removal = [any(w.startswith(_REMOVAL) for w in side) for side in (mine, theirs)]
+    return bool(_stems(mine[1:]) & _stems(theirs[1:])) or all(removal)
+
+
+def _exception_denied(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A finding said to hold "even" under the condition the passage excepts: "Even with its
+    lateral connections removed, the model stays more robust" against "the model showing better
+    robustness ..., but not when LCs are ablated". The rest of the claim shares two content words or
+    more with the passage before its exception."""
+    excepted = _condition_after(passage, ("but", "not"))
+    claimed = _condition_after(claim, ("even",))
+    if not excepted or not claimed:
+        return None
+    (cut, theirs), (start, mine) = excepted, claimed
+    rest = claim[:start] + claim[start + 1 + len(mine):]
+    if _same_condition(mine, theirs) and len(_stems(rest) & _stems(passage[:cut])) >= 2:
+        return "even " + " ".join(mine), "but not " + " ".join(theirs)
+    return None
+
+
 _ONE = {"single", "one"}
 _MANY = {"across", "multiple", "several", "many", "various", "diverse", "different", "numerous"}
 
@@ -3025,7 +3144,7 @@ _WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _compariso
               _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash,
               _compound_swap, _kind_compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot, _bound_clash,
               _direction_reversed, _degree_clash, _valence_clash, _frame_swap, _ease_clash, _sibling_swap, _peak_as_typical,
-              _amount_clash, _property_swap, _one_against_many)
+              _amount_clash, _property_swap, _one_against_many, _exception_denied)
 # The cues a condition and its outcome turned round together are not read by ("short clips transfer
 # worse" for "longer clips transfer better"), and the words of such an outcome: better/worse,
 # improves/degrades, increases/decreases, faster/slower, stronger/weaker ("homogeneity" for

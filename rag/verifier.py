@@ -45,7 +45,7 @@ ABSOLUTES: list[set[str]] = [
     {"state-of-the-art", "sota"},
     {"human-level", "superhuman", "human-like"},  # a claim of matching people
     {"necessary-and-sufficient", "if-and-only-if", "iff"},  # a claim of equivalence, where a source may give one direction
-    {"unnecessary", "obsolete", "superfluous", "unneeded"},  # a thing done away with: "makes randomized trials unnecessary"
+    {"unnecessary", "obsolete", "superfluous", "unneeded", "dispensable"},  # a thing done away with: "makes randomized trials unnecessary"
 ]
 # A claim whose content words are nearly all in its aligned passage (and in the abstract) is that
 # passage's content reworded or cut short ("It mitigates batch effects naturally, with no explicit
@@ -60,7 +60,7 @@ _STATED_BY = {"clearly": {"significantly", "substantially", "considerably", "mar
               "any": {"arbitrary"}}  # "any pseudo-Euclidean group" is "arbitrary pseudo-Euclidean groups"
 # "eliminates the need for annotations" makes them unnecessary, as "obviates" does.
 _STATED_BY.update({w: {"eliminates", "eliminate", "eliminating", "eliminated", "obviates", "obviate", "obviating", "needless"}
-                   for w in ("unnecessary", "obsolete", "superfluous", "unneeded")})
+                   for w in ("unnecessary", "obsolete", "superfluous", "unneeded", "dispensable")})
 # Words that name a model: a "model-agnostic" framework works with any model, architecture or backbone.
 _MODEL_WORDS = {"model", "models", "architecture", "architectures", "backbone", "backbones", "network", "networks"}
 _PHRASES = {"state of the art": "state-of-the-art", "necessary and sufficient": "necessary-and-sufficient",
@@ -68,7 +68,7 @@ _PHRASES = {"state of the art": "state-of-the-art", "necessary and sufficient": 
             "no longer required": "unneeded"}
 
 
-# Words of small amount: "only" before them limits a claim instead of making it absolute.
+# Words of small amount: "only" before them (or before "a" and them) limits a claim instead of making it absolute.
 _SMALL = {"limited", "few", "little", "slight", "slightly", "modest", "modestly", "marginal", "marginally",
           "partial", "partially", "small", "minor"}
 
@@ -132,7 +132,7 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
     # "rather than" sets aside ("rather than by architecture alone")
     said = {w for i, w in enumerate(tokens) if i not in aside
             and not (w == "all" and (tokens[i - 1:i] in (["at"], [","]) or _gathers_list(tokens, i)))
-            and not (w == "only" and tokens[i + 1:i + 2] and tokens[i + 1] in _SMALL)
+            and not (w == "only" and _small_amount(tokens[i + 1:i + 3]))
             and not (w == "any" and (set(tokens[:i]) & (NEGATIONS | NOUN_NEGATIONS)
                                      or any(tuple(tokens[max(0, i - len(p)):i]) == p for p in PHRASE_NEGATIONS)))
             and not (w == "first" and tokens[i + 1:i + 2] in (["step"], ["steps"]))  # "a first step toward" begins, it claims no priority
@@ -145,6 +145,14 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
         if hit and not source & group and not any(w.endswith(long_words) for w in source):
             return f"'{sorted(hit)[0]}' goes beyond the cited source, which never says it"
     return ""
+
+
+def _small_amount(after: list[str]) -> bool:
+    """Whether the words after an "only" name a small amount ("only limited", "only a few minutes",
+    "only a handful"): the "only" stresses how little, it claims nothing absolute."""
+    if after[:1] == ["a"]:
+        after = after[1:]
+    return bool(after) and after[0] in _SMALL | {"handful", "fraction"}
 
 
 def _each_its_own(noun: list[str], abstracts: list[str]) -> bool:
