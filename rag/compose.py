@@ -1125,13 +1125,14 @@ def _enumerating(source: Source, question: str, noun: str) -> np.ndarray:
     reasons does X give for ... being so expensive": "... computationally expensive due to A, B, and
     the C"). Where the abstract writes `noun`, only a list tied to it answers: items right before it
     ("gridworld and household domains") or after it (`rag.text.items_after`: "challenges remain,
-    including (1) ..."), or, for parts ("how many stages"), what the whole consists of, so that a list holding it as one item ("radar, satellite, and station" for
+    including (1) ..."), so that a list holding it as one item ("radar, satellite, and station" for
     "how many radar stations") or a list of other things ("physics, chemistry, and biology" for "how
     many protein systems") is no count of it. Where it never does, a series of three items or more,
     items after two list markers or more ("(i) ... (ii) ..."), two named things ("MatBench and QM9")
     or what a thing consists of ("consists of A and B") answers in a sentence holding two words of the
     question's topic besides the counted noun, the paper's names and the framing words (one, for
-    "how many kinds of X"), so that a list on another matter answers nothing."""
+    "how many kinds of X"), so that a list on another matter answers nothing. A count of parts ("how
+    many stages / steps") is answered by what the whole consists of, either way."""
     counted = tokenize(noun)[-1:]
     topic = _asked_stems(question, source) - set(counted) - _COUNT_FRAMING
     written = bool(counted) and _holds(_stems(plain_markup(source.abstract)), counted[0])
@@ -1142,10 +1143,11 @@ def _enumerating(source: Source, question: str, noun: str) -> np.ndarray:
     flags = []
     for i in range(len(source.spans)):
         sentence = plain_markup(source.sentence(i))
-        if written:
+        if parts and _made_of_two(sentence):
+            flags.append(True)
+        elif written:
             flags.append(any(word.lower() in forms for word in _ITEMS_BEFORE.findall(sentence))
-                         or any(_holds({stem}, counted[0]) for stem in items_after(sentence))
-                         or (parts and _made_of_two(sentence)))
+                         or any(_holds({stem}, counted[0]) for stem in items_after(sentence)))
         else:
             held = _stems(sentence)
             flags.append(_enumerates(sentence) and sum(_holds(held, w) for w in topic) >= needed)
