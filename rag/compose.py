@@ -1114,8 +1114,11 @@ _ITEMS_BEFORE = re.compile(r"\b[\w-]+\)?,?\s+(?:and|or)\s+[\w-]+\s+([\w-]+)", re
 _NAMED_TWO = re.compile(r"(?<![\w.\-])[\w\-]*[A-Z0-9][\w\-]*\s+and\s+[\w\-]*[A-Z0-9][\w\-]*(?![\w\-])")
 # "How many kinds / types / sorts of X": the kinds are what a list names.
 _KINDS_ASKED = re.compile(r"\bhow\s+many\s+(?:different\s+)?(?:kinds|types|sorts|classes|categories|varieties)\s+of\b", re.IGNORECASE)
-# The parts a whole is made of: "how many stages make up X" is answered by "X consists of A and B".
+# The parts a whole is made of: "how many stages make up X" is answered by "X consists of A and B";
+# "how many sleep stages does X distinguish" asks no parts of X.
 _PART_STEMS = set(tokenize("components parts phases stages steps modules"))
+_WHOLE_ASKED = re.compile(r"\bmakes?\s+up\b|\bconsists?\b|\bcompris|\bcomposed\b|\bmade\s+(?:up\s+)?of\b|\b(?:have|has)\b"
+                          r"|\b(?:components?|parts?|phases?|stages?|steps?|modules?)\s+(?:of|in)\b", re.IGNORECASE)
 # Words of a count question that frame it and say nothing of its topic ("how many kinds of ... does the paper list").
 _COUNT_FRAMING = set(tokenize("many kinds types sorts number count paper abstract authors list give mention name"))
 
@@ -1131,15 +1134,16 @@ def _enumerating(source: Source, question: str, noun: str) -> np.ndarray:
     items after two list markers or more ("(i) ... (ii) ..."), two named things ("MatBench and QM9")
     or what a thing consists of ("consists of A and B") answers in a sentence holding two words of the
     question's topic besides the counted noun, the paper's names and the framing words (one, for
-    "how many kinds of X"), so that a list on another matter answers nothing. A count of parts ("how
-    many stages / steps") is answered by what the whole consists of, either way."""
+    "how many kinds of X"), so that a list on another matter answers nothing. A count of the parts of
+    a whole ("how many steps make up X", "how many stages does X have") is answered by what the whole
+    consists of, either way."""
     counted = tokenize(noun)[-1:]
     topic = _asked_stems(question, source) - set(counted) - _COUNT_FRAMING
     written = bool(counted) and _holds(_stems(plain_markup(source.abstract)), counted[0])
     # "how many kinds of results": the kinds are the list's items; otherwise two topic words tie the list to the question
     needed = 1 if _KINDS_ASKED.search(question) else 2
     forms = {noun.lower(), noun.lower().rstrip("s"), f"{noun.lower()}s"}
-    parts = bool(counted) and counted[0] in _PART_STEMS
+    parts = bool(counted) and counted[0] in _PART_STEMS and bool(_WHOLE_ASKED.search(question))
     flags = []
     for i in range(len(source.spans)):
         sentence = plain_markup(source.sentence(i))

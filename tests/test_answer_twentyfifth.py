@@ -47,6 +47,7 @@ def test_what_a_whole_consists_of_answers_how_many_steps(extractive):
 @pytest.mark.parametrize("question", [
     "How many radar stations feed StormInsight?",  # "radar, satellite, and station": the noun is one item
     "How many protein systems does PLaTITO's out-of-distribution benchmark hold?",  # "physics, chemistry, and biology" counts no systems
+    "How many sleep stages can ConfSleepNet tell apart?",  # classes, no parts of the framework it "consists of"
 ])
 def test_a_list_not_counting_the_noun_answers_nothing(extractive, question):
     answer = extractive.ask(question)
