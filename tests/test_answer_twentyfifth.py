@@ -73,7 +73,7 @@ def test_what_existing_methods_assume_is_answered_by_the_sentence_on_them(extrac
 
 
 def test_how_existing_approaches_work_is_answered_by_the_sentence_on_them(extractive):
-    answer = extractive.ask("In what way do existing approaches put LLMs into Bayesian optimization, per LABO?")
+    answer = extractive.ask("What do earlier methods do with LLMs in Bayesian optimization, compared with LABO?")
     assert "embed LLMs directly" in answer.answer, answer.answer
 
 
@@ -90,5 +90,5 @@ def test_acronym_framing_is_no_search_term():
 
 
 def test_an_abbreviation_framed_so_finds_its_paper(extractive):
-    answer = extractive.ask("What does the abbreviation GEAR stand for, in full?")
+    answer = extractive.ask("The acronym GEAR stands for what?")
     assert "Geometric Embedding Alignment" in answer.answer, answer.answer
