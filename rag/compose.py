@@ -1106,8 +1106,9 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     return flags
 
 
-# A series of three items or more with its last joined by "and" or "or" after a comma ("A, B, and C").
-_SERIES = re.compile(r"[^,;:]+,\s+[^,;:]+,\s+(?:and|or)\s+\w", re.IGNORECASE)
+# A series of three items or more, its middle item of five words at most ("physics, chemistry, and biology";
+# not the clauses "per sample, 5-300x longer than prior work, and equivalent to ...").
+_SERIES = re.compile(r",\s+(?:[\w\-()]+\s+){0,4}[\w\-()]+,\s+(?:and|or)\s+\w", re.IGNORECASE)
 # The word after two items joined by "and" or "or" ("gridworld and household domains" -> "domains").
 _ITEMS_BEFORE = re.compile(r"\b[\w-]+\)?,?\s+(?:and|or)\s+[\w-]+\s+([\w-]+)", re.IGNORECASE)
 # Two named things (a capital or a digit in each) joined by "and": "on MatBench and QM9".
@@ -1139,6 +1140,8 @@ def _enumerating(source: Source, question: str, noun: str) -> np.ndarray:
     consists of, either way."""
     counted = tokenize(noun)[-1:]
     topic = _asked_stems(question, source) - set(counted) - _COUNT_FRAMING
+    # each word of the topic once, with its parts ("pre-training": "pre-train", "pre", "train")
+    topic_words = {frozenset(set(tokenize(w)) & topic) for w in _WORDS.findall(question)} - {frozenset()}
     written = bool(counted) and _holds(_stems(plain_markup(source.abstract)), counted[0])
     # "how many kinds of results": the kinds are the list's items; otherwise two topic words tie the list to the question
     needed = 1 if _KINDS_ASKED.search(question) else 2
@@ -1154,7 +1157,7 @@ def _enumerating(source: Source, question: str, noun: str) -> np.ndarray:
                          or any(_holds({stem}, counted[0]) for stem in items_after(sentence)))
         else:
             held = _stems(sentence)
-            flags.append(_enumerates(sentence) and sum(_holds(held, w) for w in topic) >= needed)
+            flags.append(_enumerates(sentence) and sum(any(_holds(held, w) for w in word) for word in topic_words) >= needed)
     return np.array(flags, dtype=bool)
 
 

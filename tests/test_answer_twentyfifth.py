@@ -21,6 +21,7 @@ PLATITO = "000_711129f47277f084#1"
     ("The framework consists of evidence extraction and aggregation.", True),  # what a whole consists of
     ("It separates composition and structure information.", False),  # a pair of modifiers is no list
     ("It relies on a planner such as a search.", False),  # one item
+    ("A model pre-trained per sample, far longer than what prior work has used, and equivalent to 191k tokens.", False),  # clauses
 ])
 def test_a_sentence_lists_things(sentence, lists):
     from rag.compose import _enumerates
