@@ -46,7 +46,7 @@ import numpy as np
 from rag.bibliography import authors_of, record_fact
 from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of, writes_in_a_row
 from rag.conversation import asked_of
-from rag.intent import GENERIC_MEASURES, Intent, asked_thing, classify, compound_parts, extreme_measure, listed_detail
+from rag.intent import GENERIC_MEASURES, KINDS_OF, Intent, asked_thing, classify, compound_parts, extreme_measure, listed_detail
 from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, content_query, headed_phrases
 from rag.sources import Source
@@ -1083,9 +1083,9 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             counting |= np.array([_lists(source.sentence(i), intent.phrase or intent.noun) for i in range(len(flags))], dtype=bool) & ~asking
         if counting.any():
             return counting
-        listing = _enumerating(source, question, intent.noun) & ~asking
-        if absent and listing.any():
-            return listing  # "how many reasons ... so expensive": "expensive due to A, B, and the C"
+        listing = _enumerating(source, question, intent.noun) & ~asking if absent else np.zeros(len(flags), dtype=bool)
+        if listing.any():
+            return listing  # "in how many domains ...": "in gridworld and household domains"
         measured = _stems(intent.phrase)
         naming = np.array([measured <= _stems(source.sentence(i)) for i in range(len(flags))], dtype=bool)
         if len(measured) > 1 and naming.any() and not absent:
@@ -1113,8 +1113,6 @@ _SERIES = re.compile(r",\s+(?:[\w\-()]+\s+){0,4}[\w\-()]+,\s+(?:and|or)\s+\w", r
 _ITEMS_BEFORE = re.compile(r"\b[\w-]+\)?,?\s+(?:and|or)\s+[\w-]+\s+([\w-]+)", re.IGNORECASE)
 # Two named things (a capital or a digit in each) joined by "and": "on MatBench and QM9".
 _NAMED_TWO = re.compile(r"(?<![\w.\-])[\w\-]*[A-Z0-9][\w\-]*\s+and\s+[\w\-]*[A-Z0-9][\w\-]*(?![\w\-])")
-# "How many kinds / types / sorts of X": the kinds are what a list names.
-_KINDS_ASKED = re.compile(r"\bhow\s+many\s+(?:different\s+)?(?:kinds|types|sorts|classes|categories|varieties)\s+of\b", re.IGNORECASE)
 # The parts a whole is made of: "how many stages make up X" is answered by "X consists of A and B";
 # "how many sleep stages does X distinguish" asks no parts of X.
 _PART_STEMS = set(tokenize("components parts phases stages steps modules"))
@@ -1144,7 +1142,7 @@ def _enumerating(source: Source, question: str, noun: str) -> np.ndarray:
     topic_words = {frozenset(set(tokenize(w)) & topic) for w in _WORDS.findall(question)} - {frozenset()}
     written = bool(counted) and _holds(_stems(plain_markup(source.abstract)), counted[0])
     # "how many kinds of results": the kinds are the list's items; otherwise two topic words tie the list to the question
-    needed = 1 if _KINDS_ASKED.search(question) else 2
+    needed = 1 if KINDS_OF.search(question) else 2
     forms = {noun.lower(), noun.lower().rstrip("s"), f"{noun.lower()}s"}
     parts = bool(counted) and counted[0] in _PART_STEMS and bool(_WHOLE_ASKED.search(question))
     flags = []
