@@ -1127,9 +1127,10 @@ def _enumerating(source: Source, question: str, noun: str) -> np.ndarray:
     reasons does X give for ... being so expensive": "... computationally expensive due to A, B, and
     the C"). Where the abstract writes `noun`, only a list tied to it answers: items right before it
     ("gridworld and household domains") or after it (`rag.text.items_after`: "challenges remain,
-    including (1) ..."), so that a list holding it as one item ("radar, satellite, and station" for
-    "how many radar stations") or a list of other things ("physics, chemistry, and biology" for "how
-    many protein systems") is no count of it. Where it never does, a series of three items or more,
+    including (1) ...") in a sentence holding a word of the question's topic, unless kinds are asked
+    ("and Raman spectra" does not answer "how many spectra were used to train X"), so that a list
+    holding it as one item ("radar, satellite, and station" for "how many radar stations") or a list
+    of other things ("physics, chemistry, and biology" for "how many protein systems") is no count of it. Where it never does, a series of three items or more,
     items after two list markers or more ("(i) ... (ii) ..."), two named things ("MatBench and QM9")
     or what a thing consists of ("consists of A and B") answers in a sentence holding two words of the
     question's topic besides the counted noun, the paper's names and the framing words (one, for
@@ -1150,13 +1151,19 @@ def _enumerating(source: Source, question: str, noun: str) -> np.ndarray:
         sentence = plain_markup(source.sentence(i))
         if parts and _made_of_two(sentence):
             flags.append(True)
-        elif written:
-            flags.append(any(word.lower() in forms for word in _ITEMS_BEFORE.findall(sentence))
-                         or any(_holds({stem}, counted[0]) for stem in items_after(sentence)))
+        elif written:  # "and Raman spectra" lists kinds of spectra, not "how many spectra were used to train X"
+            flags.append((any(word.lower() in forms for word in _ITEMS_BEFORE.findall(sentence))
+                          or any(_holds({stem}, counted[0]) for stem in items_after(sentence)))
+                         and _topic_held(sentence, topic_words) >= needed - 1)
         else:
-            held = _stems(sentence)
-            flags.append(_enumerates(sentence) and sum(any(_holds(held, w) for w in word) for word in topic_words) >= needed)
+            flags.append(_enumerates(sentence) and _topic_held(sentence, topic_words) >= needed)
     return np.array(flags, dtype=bool)
+
+
+def _topic_held(sentence: str, topic_words: set[frozenset[str]]) -> int:
+    """How many of the question's topic words (each as its set of stems) `sentence` holds."""
+    held = _stems(sentence)
+    return sum(any(_holds(held, w) for w in word) for word in topic_words)
 
 
 def _enumerates(sentence: str) -> bool:
