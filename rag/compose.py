@@ -46,7 +46,7 @@ import numpy as np
 from rag.bibliography import authors_of, record_fact
 from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of, writes_in_a_row
 from rag.conversation import asked_of
-from rag.intent import GENERIC_MEASURES, Intent, asked_thing, classify, compound_parts, extreme_measure, listed_detail
+from rag.intent import GENERIC_MEASURES, KINDS_OF, Intent, asked_thing, classify, compound_parts, extreme_measure, listed_detail
 from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, content_query, headed_phrases
 from rag.sources import Source
@@ -90,6 +90,12 @@ _OTHER_WORK = re.compile(r"\b(?:standard|existing|conventional|classical|traditi
                          r"(?:methods?|approaches|regimes|models|techniques|works|studies|pipelines|practices?|frameworks|systems|"
                          r"solutions|experiments)\b", re.IGNORECASE)
 BACKGROUND_PENALTY, CONTRIBUTION_BONUS = 0.05, 0.08
+# A question asking what other work does ("what do earlier sleep staging methods assume", "how do existing
+# approaches use LLMs"): the sentences saying what other work does answer it, not the paper's own.
+_ASKS_OTHER_WORK = re.compile(r"\b(?:standard|existing|conventional|classical|traditional|prior|previous|earlier|current)\s+"
+                              r"(?:[\w-]+\s+){0,3}?(?:methods?|approaches|models|techniques|works|studies|systems|solutions|frameworks)\b",
+                              re.IGNORECASE)
+OTHER_WORK_BONUS = 0.3
 # A sentence about the thing a question sets aside ("besides X", "on top of X") as written, acronyms not spelled out.
 EXCLUDED_PENALTY = 0.3
 _INTRODUCES = re.compile(
@@ -487,11 +493,21 @@ def _silence(top: Source, intent: Intent, question: str) -> list[Statement]:
     another paper than the closest, so it is refused (empty)."""
     name = set(tokenize(display_name(top) or top.hit.display_title))
     if not (name and name <= set(tokenize(question))) and not calls_by_name(question, top.hit.title, top.abstract) \
-            and not mentions_name(question, top.abstract):
+            and not mentions_name(question, top.abstract) and not _calls_by_long_form(question, top):
         return []
     thing = asked_thing(question) if intent.kind == "general" and not intent.phrase else ""
     missing = f"does not give the {thing}" if thing else intent.missing_phrase()  # "does not give the latent dimension"
     return [Statement(f"{_the_abstract(top)} {missing} [{top.n}].", top.n, silent=True)]
+
+
+def _calls_by_long_form(question: str, source: Source) -> bool:
+    """True when `question` writes, in any case, the long form the abstract gives the name answers show
+    the paper by ("the Generalized Correctness Model" for GCMs, defined as "Generalized Correctness
+    Model (GCM)"): it calls that paper by name."""
+    name = display_name(source).lower()
+    singular = name[:-1] if name.endswith("s") else name
+    return any(acronym.lower() in (name, singular) and re.search(rf"\b{re.escape(long)}", question, re.IGNORECASE)
+               for acronym, long in defined_acronyms(plain_markup(source.abstract)).items())
 
 
 def bears_on(sentence: str, question: str, source: Source) -> bool:
@@ -751,9 +767,11 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
     other = _OTHER_SIDE.search(question)
     other_side = _stems(other.group("other")) - own - _PRONOUNS if other else set()
     verbs = _asked_verb(question, intent.noun, own) if intent.kind in ("entity", "general") else set()
+    of_others = bool(_ASKS_OTHER_WORK.search(question))
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
         background = _sets_scene(sentence)  # "However, we find ..." reports
+        scores[i] += OTHER_WORK_BONUS * (of_others and bool(_OTHER_WORK.search(sentence)))
         if other_side and all(_holds(_stems(sentence), w) for w in other_side) and _SETS_AGAINST.search(sentence):
             scores[i] += OTHER_SIDE_BONUS  # "outperforms transformers" for "how does X stack up against transformers"
         scores[i] += ASKED_BONUS * bool((asked - own) & key_terms(sentence))
@@ -1051,7 +1069,10 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     if thing and not _holds(_stems(source.abstract), thing[-1]):
         return np.zeros(len(flags), dtype=bool)
     if intent.kind == "quantity" and misses_measure(intent, question, source):
-        return np.zeros(len(flags), dtype=bool)  # "how many joules", "what batch size": never mentioned, in no form
+        # "how many joules", "what batch size": never mentioned, in no form; a count of things the
+        # abstract lists without naming them so ("how many reasons ...") is given by the list
+        listed = intent.noun and _HOW_MANY.search(question) and not _UNITS.search(intent.noun)
+        return _enumerating(source, question, intent.noun) & ~asking if listed else np.zeros(len(flags), dtype=bool)
     if intent.kind == "quantity" and intent.noun:
         # "How many models": a sentence counting models answers; other numbers do only when none does,
         # and none at all when the abstract never mentions what is counted ("how many parameters").
@@ -1062,6 +1083,9 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             counting |= np.array([_lists(source.sentence(i), intent.phrase or intent.noun) for i in range(len(flags))], dtype=bool) & ~asking
         if counting.any():
             return counting
+        listing = _enumerating(source, question, intent.noun) & ~asking if absent else np.zeros(len(flags), dtype=bool)
+        if listing.any():
+            return listing  # "in how many domains ...": "in gridworld and household domains"
         measured = _stems(intent.phrase)
         naming = np.array([measured <= _stems(source.sentence(i)) for i in range(len(flags))], dtype=bool)
         if len(measured) > 1 and naming.any() and not absent:
@@ -1080,6 +1104,80 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             named = asked - set(name.split()) - {t for t in asked if t.isdigit()}
             return flags & np.array([bool(named & key_terms(source.sentence(i))) for i in range(len(flags))], dtype=bool)
     return flags
+
+
+# A series of three items or more, its middle item of five words at most ("physics, chemistry, and biology";
+# not the clauses "per sample, 5-300x longer than prior work, and equivalent to ...").
+_SERIES = re.compile(r",\s+(?:[\w\-()]+\s+){0,4}[\w\-()]+,\s+(?:and|or)\s+\w", re.IGNORECASE)
+# The word after two items joined by "and" or "or" ("gridworld and household domains" -> "domains").
+_ITEMS_BEFORE = re.compile(r"\b[\w-]+\)?,?\s+(?:and|or)\s+[\w-]+\s+([\w-]+)", re.IGNORECASE)
+# Two named things (a capital or a digit in each) joined by "and": "on MatBench and QM9".
+_NAMED_TWO = re.compile(r"(?<![\w.\-])[\w\-]*[A-Z0-9][\w\-]*\s+and\s+[\w\-]*[A-Z0-9][\w\-]*(?![\w\-])")
+# The parts a whole is made of: "how many stages make up X" is answered by "X consists of A and B";
+# "how many sleep stages does X distinguish" asks no parts of X.
+_PART_STEMS = set(tokenize("components parts phases stages steps modules"))
+_WHOLE_ASKED = re.compile(r"\bmakes?\s+up\b|\bconsists?\b|\bcompris|\bcomposed\b|\bmade\s+(?:up\s+)?of\b|\b(?:have|has)\b"
+                          r"|\b(?:components?|parts?|phases?|stages?|steps?|modules?)\s+(?:of|in)\b", re.IGNORECASE)
+# Words of a count question that frame it and say nothing of its topic ("how many kinds of ... does the paper list").
+_COUNT_FRAMING = set(tokenize("many kinds types sorts number count paper abstract authors list give mention name"))
+
+
+def _enumerating(source: Source, question: str, noun: str) -> np.ndarray:
+    """Which sentences give a count asked of `noun` as a list, when no sentence counts it ("how many
+    reasons does X give for ... being so expensive": "... computationally expensive due to A, B, and
+    the C"). Where the abstract writes `noun`, only a list tied to it answers: items right before it
+    ("gridworld and household domains") or after it (`rag.text.items_after`: "challenges remain,
+    including (1) ...") in a sentence holding a word of the question's topic, unless kinds are asked
+    ("and Raman spectra" does not answer "how many spectra were used to train X"), so that a list
+    holding it as one item ("radar, satellite, and station" for "how many radar stations") or a list
+    of other things ("physics, chemistry, and biology" for "how many protein systems") is no count of it. Where it never does, a series of three items or more,
+    items after two list markers or more ("(i) ... (ii) ..."), two named things ("MatBench and QM9")
+    or what a thing consists of ("consists of A and B") answers in a sentence holding two words of the
+    question's topic besides the counted noun, the paper's names and the framing words (one, for
+    "how many kinds of X"), so that a list on another matter answers nothing. A count of the parts of
+    a whole ("how many steps make up X", "how many stages does X have") is answered by what the whole
+    consists of, either way."""
+    counted = tokenize(noun)[-1:]
+    topic = _asked_stems(question, source) - set(counted) - _COUNT_FRAMING
+    # each word of the topic once, with its parts ("pre-training": "pre-train", "pre", "train")
+    topic_words = {frozenset(set(tokenize(w)) & topic) for w in _WORDS.findall(question)} - {frozenset()}
+    written = bool(counted) and _holds(_stems(plain_markup(source.abstract)), counted[0])
+    # "how many kinds of results": the kinds are the list's items; otherwise two topic words tie the list to the question
+    needed = 1 if KINDS_OF.search(question) else 2
+    forms = {noun.lower(), noun.lower().rstrip("s"), f"{noun.lower()}s"}
+    parts = bool(counted) and counted[0] in _PART_STEMS and bool(_WHOLE_ASKED.search(question))
+    flags = []
+    for i in range(len(source.spans)):
+        sentence = plain_markup(source.sentence(i))
+        if parts and _made_of_two(sentence):
+            flags.append(True)
+        elif written:  # "and Raman spectra" lists kinds of spectra, not "how many spectra were used to train X"
+            flags.append((any(word.lower() in forms for word in _ITEMS_BEFORE.findall(sentence))
+                          or any(_holds({stem}, counted[0]) for stem in items_after(sentence)))
+                         and _topic_held(sentence, topic_words) >= needed - 1)
+        else:
+            flags.append(_enumerates(sentence) and _topic_held(sentence, topic_words) >= needed)
+    return np.array(flags, dtype=bool)
+
+
+def _topic_held(sentence: str, topic_words: set[frozenset[str]]) -> int:
+    """How many of the question's topic words (each as its set of stems) `sentence` holds."""
+    held = _stems(sentence)
+    return sum(any(_holds(held, w) for w in word) for word in topic_words)
+
+
+def _enumerates(sentence: str) -> bool:
+    """True when `sentence` lists things: a series of three or more ("A, B, and C"), two list markers
+    or more ("(i) ... (ii)"), two named things joined by "and" ("MatBench and QM9"), or what a thing
+    consists of ("consists of A and B")."""
+    return bool(_SERIES.search(sentence) or _NAMED_TWO.search(sentence)) or len(_ENUMERATOR.findall(sentence)) > 1 \
+        or _made_of_two(sentence)
+
+
+def _made_of_two(sentence: str) -> bool:
+    """True when `sentence` says what a whole consists of, two parts or more ("The framework consists of A and B")."""
+    made_of = _MADE_OF.search(sentence)
+    return bool(made_of and re.search(r"\band\b|,", sentence[made_of.end():]))
 
 
 # What a question asks the shortcomings of is other work: "what limits conventional molecular dynamics",

@@ -629,13 +629,13 @@ def _bibliographic_noun(asked: str) -> str:
 
 
 # "How many kinds of energy resources", "how many types of spectra": the kinds of X are counted by X.
-_KINDS_OF = re.compile(r"\b(how\s+many)\s+(?:different\s+)?(?:kinds|types|sorts|classes|categories|varieties)\s+of\s+", re.IGNORECASE)
+KINDS_OF = re.compile(r"\b(how\s+many)\s+(?:different\s+)?(?:kinds|types|sorts|classes|categories|varieties)\s+of\s+", re.IGNORECASE)
 
 
 def _measured(question: str) -> tuple[str, str]:
     """The head noun a quantity question counts or measures and its phrase ("how many downstream
     tasks" gives "tasks", "downstream tasks"); empty for "by what factor" and the like."""
-    match = _MEASURED.search(_KINDS_OF.sub(r"\1 ", question))
+    match = _MEASURED.search(KINDS_OF.sub(r"\1 ", question))
     words = re.sub(r"['’]s?(?=\s|$)", "", (match.group("words") or match.group("what") or "")).split() if match else []  # "participants' recordings"
     if match and match.group("words"):
         words = _counted(words)

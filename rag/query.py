@@ -22,7 +22,7 @@ _FRAMING = frozenset(
     find list show shows give gives look looks exist existing there any anything someone something
     kind kinds way ways summarize summarise summarized summarised overview help helps need needs want wants
     please mention mentions mentioned mentioning talk talks talking deal deals dealing tackle tackles
-    tackling""".split()
+    tackling acronym acronyms abbreviation abbreviations stand stands""".split()
 )
 # Verbs and nouns that frame what a paper does with its topic ("papers that use/train models with X"),
 # research verbs among them ("which works evaluate neural models on PDE problems": the topic is PDE problems).
