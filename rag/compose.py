@@ -493,21 +493,11 @@ def _silence(top: Source, intent: Intent, question: str) -> list[Statement]:
     another paper than the closest, so it is refused (empty)."""
     name = set(tokenize(display_name(top) or top.hit.display_title))
     if not (name and name <= set(tokenize(question))) and not calls_by_name(question, top.hit.title, top.abstract) \
-            and not mentions_name(question, top.abstract) and not _calls_by_long_form(question, top):
+            and not mentions_name(question, top.abstract):
         return []
     thing = asked_thing(question) if intent.kind == "general" and not intent.phrase else ""
     missing = f"does not give the {thing}" if thing else intent.missing_phrase()  # "does not give the latent dimension"
     return [Statement(f"{_the_abstract(top)} {missing} [{top.n}].", top.n, silent=True)]
-
-
-def _calls_by_long_form(question: str, source: Source) -> bool:
-    """True when `question` writes, in any case, the long form the abstract gives the name answers show
-    the paper by ("the Generalized Correctness Model" for GCMs, defined as "Generalized Correctness
-    Model (GCM)"): it calls that paper by name."""
-    name = display_name(source).lower()
-    singular = name[:-1] if name.endswith("s") else name
-    return any(acronym.lower() in (name, singular) and re.search(rf"\b{re.escape(long)}", question, re.IGNORECASE)
-               for acronym, long in defined_acronyms(plain_markup(source.abstract)).items())
 
 
 def bears_on(sentence: str, question: str, source: Source) -> bool:

@@ -168,15 +168,16 @@ def plain_markup(text: str) -> str:
 def own_names(title: str, abstract: str) -> list[str]:
     """The names a question may call a paper by in any case, lower-cased: the name its abstract
     introduces unless it is all capitals, that name's (or the title's) long form when the abstract
-    spells it out (`spelled_out`: "adaptive physics transformer" for APT, "adaptive path correction
-    with exponents" for a paper titled ACE) or its Capitalised words before the bracketed name
+    spells it out, singular or plural (`spelled_out`: "adaptive physics transformer" for APT, "adaptive
+    path correction with exponents" for a paper titled ACE, "generalized correctness model" for GCMs
+    defined as "(GCM)") or its Capitalised words before the bracketed name
     ("conditional clifford-steerable cnns"), and its title unless the title is the abstract's opening
     words; each also with field acronyms spelled out as `rag.query.plain_question` does."""
     plain = plain_markup(abstract)
     name = introduced_name(plain)
     names = [name] if name else []
     for match in re.finditer(r"((?:[\w-]+\s+){1,8})\(([A-Za-z][\w-]*)\)", plain):
-        if match.group(2) in {name, title} - {""}:  # the seeds' titles are the names ingest read ("ACE")
+        if _singular(match.group(2)) in {_singular(name), _singular(title)} - {""}:  # the seeds' titles are the names ingest read ("ACE", "GCMs")
             long_form = spelled_out(match.group(2), match.group(1))
             if long_form:
                 names.append(long_form)
@@ -192,6 +193,11 @@ def own_names(title: str, abstract: str) -> list[str]:
     # "convolutional neural networks"), so each name counts in that reading too.
     names = [n.strip() for n in names if len(n.strip()) > 2 and not (n.isupper() and n.isalpha())]
     return list(dict.fromkeys(v for n in names for v in (n.lower(), plain_question(n.lower()))))
+
+
+def _singular(name: str) -> str:
+    """`name` without a plural "s" after a capital ("GCMs" is "GCM"), so that a name and its plural meet."""
+    return name[:-1] if re.search(r"[A-Z]s$", name) else name
 
 
 def spelled_out(acronym: str, before: str) -> str:

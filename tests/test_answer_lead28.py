@@ -45,3 +45,9 @@ def test_a_figure_the_named_paper_never_gives_is_its_silence_when_the_name_is_sp
     assert not answer.refused
     assert answer.answer.startswith("The ACE abstract does not")
     assert answer.answer.rstrip(".").endswith("[1]")
+
+
+def test_a_plural_name_meets_its_singular_long_form():
+    abstract = "Calibration is hard. We train a Generalized Correctness Model (GCM) on correctness histories."
+    assert "generalized correctness model" in own_names("GCMs", abstract)
+    assert calls_by_name("what F1 does the generalized correctness model reach?", "GCMs", abstract)
