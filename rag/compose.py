@@ -85,14 +85,17 @@ STUB_WORDS = 8  # a sentence of fewer words announces what follows rather than s
 _BACKGROUND = re.compile(
     r"^\W*(?:while|although|though|however|recent(?:ly)?|despite|traditionally|existing|current|prior|many|most|"
     r"to this end|in recent years)\b", re.IGNORECASE)
+# Words saying that what follows is other work than the paper's ("existing methods", "earlier approaches").
+_PRIOR = "standard|existing|conventional|classical|traditional|prior|previous"
+_EARLIER = _PRIOR + "|earlier|current"
 # Other work named inside a sentence: "existing methods often treat them ...", "in standard dimension reduction regimes".
-_OTHER_WORK = re.compile(r"\b(?:standard|existing|conventional|classical|traditional|prior|previous)\s+(?:[\w-]+\s+){0,3}?"
+_OTHER_WORK = re.compile(rf"\b(?:{_PRIOR})\s+(?:[\w-]+\s+){{0,3}}?"
                          r"(?:methods?|approaches|regimes|models|techniques|works|studies|pipelines|practices?|frameworks|systems|"
                          r"solutions|experiments)\b", re.IGNORECASE)
 BACKGROUND_PENALTY, CONTRIBUTION_BONUS = 0.05, 0.08
 # A question asking what other work does ("what do earlier sleep staging methods assume", "how do existing
 # approaches use LLMs"): the sentences saying what other work does answer it, not the paper's own.
-_ASKS_OTHER_WORK = re.compile(r"\b(?:standard|existing|conventional|classical|traditional|prior|previous|earlier|current)\s+"
+_ASKS_OTHER_WORK = re.compile(rf"\b(?:{_EARLIER})\s+"
                               r"(?:[\w-]+\s+){0,3}?(?:methods?|approaches|models|techniques|works|studies|systems|solutions|frameworks)\b",
                               re.IGNORECASE)
 OTHER_WORK_BONUS = 0.3
@@ -1172,7 +1175,7 @@ def _made_of_two(sentence: str) -> bool:
 
 # What a question asks the shortcomings of is other work: "what limits conventional molecular dynamics",
 # "the drawbacks of existing methods", or the side set against the paper ("... compared with MindZero").
-_OTHERS = re.compile(r"\b(?:conventional|existing|standard|classical|traditional|prior|previous|earlier|current)\b", re.IGNORECASE)
+_OTHERS = re.compile(rf"\b(?:{_EARLIER})\b", re.IGNORECASE)
 
 
 def _limits_of_others(question: str, name: str) -> bool:
