@@ -31,6 +31,7 @@ def chunk_text(
     overlap_sentences: int = 1,
     sentence_sizes: Sequence[int] | None = None,
     window: int | None = None,
+    spans: Sequence[tuple[int, int]] | None = None,
 ) -> list[Chunk]:
     """Split `text` into chunks of whole sentences, each at most `max_tokens` word pieces.
 
@@ -38,9 +39,11 @@ def chunk_text(
     pieces of at most `window` word pieces only where it exceeds `window` (None: `max_tokens`), so
     small chunks never split a sentence the model could read whole. Consecutive chunks share `overlap_sentences` sentences so that no statement loses its context.
     `sentence_sizes`, when given, are `count_tokens` of each of `sentences(text)`, counted ahead (e.g.
-    in one batched tokenizer call for many papers); the chunks are the same either way.
+    in one batched tokenizer call for many papers); `spans`, when given, are `sentences(text)`, split
+    ahead. The chunks are the same either way.
     """
-    spans = sentences(text)
+    if spans is None:
+        spans = sentences(text)
     if sentence_sizes is None:
         sentence_sizes = [count_tokens(text[start:end]) for start, end in spans]
     longest = max(max_tokens, window or 0)

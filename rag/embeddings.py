@@ -37,6 +37,7 @@ class SentenceTransformerEmbedding(BaseEmbedding):
     _show_progress: bool = PrivateAttr(default=False)
     _encoded: int = PrivateAttr(default=0)
     _precision: str = PrivateAttr(default="fp32")
+    _piece_counter: Any = PrivateAttr(default=None)
 
     def __init__(self, model: Any, model_name: str, batch_size: int, precision: str = "fp32") -> None:
         super().__init__(model_name=model_name, embed_batch_size=batch_size)
@@ -76,7 +77,9 @@ class SentenceTransformerEmbedding(BaseEmbedding):
         """`count_tokens` of every text, in one batched tokenizer call (same counts, far fewer calls)."""
         if not texts:
             return []
-        return [len(ids) for ids in self._model.tokenizer(texts, add_special_tokens=False, verbose=False)["input_ids"]]
+        if self._piece_counter is None:
+            self._piece_counter = _piece_counter(self._model.tokenizer)
+        return self._piece_counter(texts)
 
     def encode(self, texts: list[str], show_progress: bool = False) -> list[list[float]]:
         """Embed `texts` in batches, returning normalised float32 vectors in input order."""
@@ -117,6 +120,22 @@ class SentenceTransformerEmbedding(BaseEmbedding):
 
     def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
         return self.encode(texts)
+
+
+def _piece_counter(tokenizer: Any) -> Any:
+    """A function giving the word-piece count of each of a list of texts, special tokens excluded, the
+    same as `len(tokenizer(text, add_special_tokens=False)["input_ids"])`. A fast (Rust) tokenizer is
+    asked through its own copy with truncation and padding off, which counts without building id
+    lists; any other tokenizer through its usual call."""
+    backend = getattr(tokenizer, "backend_tokenizer", None)
+    if backend is None:
+        return lambda texts: [len(ids) for ids in tokenizer(texts, add_special_tokens=False, verbose=False)["input_ids"]]
+    from tokenizers import Tokenizer
+
+    counter = Tokenizer.from_str(backend.to_str())
+    counter.no_truncation()
+    counter.no_padding()
+    return lambda texts: [len(encoding) for encoding in counter.encode_batch(texts, add_special_tokens=False)]
 
 
 def build_embedding(settings: EmbeddingSettings) -> SentenceTransformerEmbedding:

@@ -308,7 +308,7 @@ def plan_chunks(papers: list[Paper], embedder: SentenceTransformerEmbedding, set
         budget = min(window, max(16, settings.chunking.max_tokens - title_size - 1))
         sentence_sizes = [next(sizes) for _ in own]
         for chunk in chunk_text(paper.text, embedder.count_tokens, budget, settings.chunking.overlap_sentences,
-                                sentence_sizes, window=window):
+                                sentence_sizes, window=window, spans=own):
             planned.append((paper, chunk))
     return planned
 

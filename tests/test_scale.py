@@ -142,6 +142,15 @@ def test_batched_chunking_equals_per_sentence_chunking_on_seeds_and_icml(tmp_pat
     assert len(expected) > len(papers)  # some papers really are cut in several chunks
 
 
+def test_batched_token_counts_are_whole_after_the_encoder_truncated_its_inputs(tmp_path):
+    embedder = build_embedding(make_settings(tmp_path).embedding)
+    long = ("word " * 400).strip()  # over the model's 256-piece window
+    embedder.encode_array([long])  # the encoder's own tokenizer call truncates at the window
+    texts = [long, "Spiking networks without normalization.", "", long + " and more"]
+    assert embedder.count_tokens_many(texts) == [embedder.count_tokens(t) for t in texts]
+    assert embedder.count_tokens_many(texts)[0] > embedder.window
+
+
 # -- Chroma writes within the client's limit ------------------------------------------------------
 def test_writes_and_deletes_stay_within_the_clients_max_batch_size(tmp_path, monkeypatch):
     import chromadb.api.client
