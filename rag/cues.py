@@ -80,7 +80,7 @@ NOUN_NEGATIONS = {"no", "without", "zero", "near-zero", "eliminates", "eliminate
                   # leaving a thing out of account: "ignores the ambient environment" denies "conditioning on" it
                   "ignore", "ignores", "ignored", "ignoring", "neglect", "neglects", "neglected", "neglecting",
                   "overlook", "overlooks", "overlooked", "overlooking", "disregard", "disregards", "disregarded",
-                  "disregarding",
+                  "disregarding", "miss", "misses", "missed",  # "usually miss the global structure" says "ignore"
                   # going round a thing: "skips spatial derivative computation" says what "avoids" it says
                   "skip", "skips", "skipped", "skipping", "bypass", "bypasses", "bypassed", "bypassing",
                   "sidestep", "sidesteps", "sidestepped", "sidestepping", "forgo", "forgoes", "forgoing"}
@@ -103,6 +103,9 @@ PHRASE_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", "
 PHRASE_NEGATIONS |= {(verb, "out") for verb in ("leave", "leaves", "leaving", "left", "rule", "rules", "ruled", "ruling")}
 _PHRASES_FROM = {first: [p for p in PHRASE_NEGATIONS if p[0] == first] for first, *_ in PHRASE_NEGATIONS}  # by first word
 _SKIP_IN_NOUN_PHRASE = {"a", "an", "the", "any", "need", "needs", "for", "of", "explicit", "explicitly", "additional", "extra"}
+# Gerunds of supplying a thing: "without specifying the Lagrangian" denies the Lagrangian (a method that
+# needs no Lagrangian given to it), as "without the Lagrangian" would.
+_SUPPLYING = {"specifying", "providing", "supplying", "prescribing", "knowing", "requiring", "needing", "giving"}
 # Groups of words with opposite meaning: a claim word from one side against a passage word from the other.
 ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"improve", "improves", "improved", "improving", "improvement", "improvements", "help", "helps", "helped", "helping"},
@@ -140,6 +143,9 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
      {"unimportant", "inessential", "nonessential", "dispensable"}),
     ({"mirror", "mirrors", "mirrored", "resemble", "resembles", "resembled"}, {"differ", "differs", "differed", "differing"}),
     ({"sparse"}, {"dense"}),
+    # a part set in advance against one fitted to data ("the interconnection is fixed by mesh topology"
+    # against "the interconnection is learned from data")
+    ({"fixed", "frozen"}, {"learned", "learnt", "learnable", "learns"}),
     ({"ubiquitous", "widespread", "prevalent", "commonplace"}, {"rare", "uncommon"}),
     # taking a theory's place against standing beside it: "supersede" says what "replace" says
     ({"replace", "replaces", "replaced", "replacing", "replacement", "replacements", "supersede", "supersedes", "superseded", "superseding",
@@ -184,6 +190,7 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
 _DEPENDS = next(left for left, _ in ANTONYMS if "requires" in left)
 _KEEPS = next(left for left, _ in ANTONYMS if "retains" in left)
 _MAINTAINS = next(left for left, _ in ANTONYMS if "maintains" in left)
+_FIXED = next(left for left, _ in ANTONYMS if "fixed" in left)
 # Modifiers with opposite meaning; they contradict only when they modify the same word
 # ("more neurons" against "fewer neurons"), since each is common on its own.
 MODIFIERS: list[tuple[set[str], set[str]]] = [
@@ -634,8 +641,8 @@ def _read_polarity(tokens: tuple[str, ...]) -> tuple[dict[str, str], dict[str, s
                 plain.setdefault(_canonical(word), word)  # "prevents X" states "prevents" ("does not prevent X" is its negation)
             j = i + max(1, phrase)
             skip = _SKIP_IN_NOUN_PHRASE if noun else _SKIP_AFTER_NEGATION
-            while j < len(tokens) and (tokens[j] in skip or tokens[j] in NEGATIONS or _adverb_before_word(tokens, j)) \
-                    and tokens[j] != ",":
+            while j < len(tokens) and (tokens[j] in skip or tokens[j] in NEGATIONS or _adverb_before_word(tokens, j)
+                                       or (noun and tokens[j] in _SUPPLYING)) and tokens[j] != ",":
                 j += 1
             first = j
             if noun:  # the head of the phrase: the last of up to three content words in a row
@@ -999,6 +1006,8 @@ def _antonym_clash(claim: list[str], passage: list[str], context: list[str]) -> 
                 continue  # "relies on self-supervision" and "without DFT labels" speak of different things
             elif left is _KEEPS and not _same_object(claim, said, passage, opposite, _REPLACED_BY):
                 continue  # "keeps the linear operators" is no clash with "replaces softmax with linear operators"
+            elif left is _FIXED and not _around(claim, said) & _around(passage, opposite):
+                continue  # "fixed exponents" is no clash with "learns time-varying exponents" of another thing
             return sorted(said)[0], sorted(opposite)[0]
     return None
 
@@ -1016,6 +1025,14 @@ def _idioms(tokens: list[str]) -> set[str]:
 
 
 _CLAUSE_WORDS = {"we", "it", "they", "this", "these", "which", "that", "who", "where", "whose"}
+# Words that open an enumeration ("17 datasets, spanning sensors, time series, ..."): the list's verb, no
+# part of the item after it ("covering sensors" names what "spanning sensors" names).
+_LIST_OPENERS = {"including", "spanning", "covering", "namely", "notably", "especially", "like"}
+
+
+def _item(words: list[str]) -> list[str]:
+    """A list item's words without the word that opens the list ("covering sensors": "sensors")."""
+    return words[1:] if len(words) > 1 and words[0] in _LIST_OPENERS else words
 
 
 def _list_items(tokens: list[str], longest: int) -> list[set[str]]:
@@ -1033,7 +1050,7 @@ def _list_items(tokens: list[str], longest: int) -> list[set[str]]:
             word = tokens[j]
             if word in {"and", "or"}:
                 if current:
-                    items.append(current)
+                    items.append(_item(current))
                 last = []
                 for after in tokens[j + 1:j + 2 + max(len(item) for item in items)]:
                     if after in STOPWORDS or after in _SEGMENT_BREAK:
@@ -1046,7 +1063,7 @@ def _list_items(tokens: list[str], longest: int) -> list[set[str]]:
             if word == ",":
                 if not current:
                     break
-                items.append(current)
+                items.append(_item(current))
                 current = []
             elif word in {";", ":"} or word in _CLAUSE_WORDS:
                 if len(items) >= 3 and len(current) <= 1 and all(len(item) <= longest for item in items):
@@ -1398,6 +1415,20 @@ def _same_object(claim: list[str], said: set[str], passage: list[str], opposite:
     return bool(objects(claim, said) & objects(passage, opposite))
 
 
+def _around(tokens: list[str], group: set[str]) -> set[str]:
+    """Content stems within four words before and five after each word of `group`, within its
+    clause: what it is said of, as subject ("the interconnection is fixed") or object ("learns the
+    interconnection")."""
+    out: set[str] = set()
+    for i, w in enumerate(tokens):
+        if w in group:
+            before, after = tokens[max(0, i - 4):i], tokens[i + 1:i + 6]
+            before = before[max((k + 1 for k, t in enumerate(before) if t in _SEGMENT_BREAK), default=0):]
+            after = after[:next((k for k, t in enumerate(after) if t in _SEGMENT_BREAK), len(after))]
+            out.update(stem(p) for t in before + after if _content(t) and t not in _BE for p in t.split("-") if len(p) > 2)
+    return out
+
+
 def _own_object(claim: list[str], said: set[str], unsaid: set[str], passage: list[str], opposite: set[str]) -> bool:
     """Whether a claim that uses both sides of an antonym group ("improves energy MAE but worsens
     force MAE") says `said` of a thing the passage says `opposite` of ("improves force MAE") and
@@ -1626,7 +1657,7 @@ def _sides(tokens: list[str]) -> tuple[set[str], set[str], str] | None:
     """(content stems before, content stems after, the word) around the first comparative word of a
     clause ("A is more data-efficient than B"), or None."""
     for i, word in enumerate(tokens):
-        if word in _COMPARATIVE and 0 < i < len(tokens) - 1:
+        if word in _COMPARATIVE and 0 < i < len(tokens) - 1 and not (word == "than" and tokens[i - 1] in {"rather", "other"}):
             start = max((j + 1 for j in range(i) if tokens[j] in {",", ";", ":"}), default=0)
             end = next((j for j in range(i + 1, len(tokens)) if tokens[j] in {",", ";", ":"}), len(tokens))
             before = {stem(p) for w in tokens[start:i] for p in w.split("-") if len(p) > 2}
@@ -1723,11 +1754,27 @@ def _opening_phrases(tokens: list[str]) -> int:
     return count
 
 
+def _framing_pieces(tokens: list[str]) -> set[int]:
+    """Indexes of the pieces of a word list (as `_segments` cuts and counts them) that open with a
+    preposition and hold a number: "for middle-dimensional problems (4 <= d <= 10)"."""
+    pieces: list[list[str]] = [[]]
+    for word in tokens:
+        if word in _SEGMENT_BREAK:
+            pieces.append([])
+        else:
+            pieces[-1].append(word)
+    kept = [p for p in pieces if any(_NUMBER.match(w) or any(len(part) > 2 for part in w.split("-")) for w in p)]
+    return {i for i, piece in enumerate(kept) if piece[0] in _OPENING_PREPOSITIONS and any(_NUMBER.match(w) for w in piece)}
+
+
 def _number_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """A number of the claim tied to a detail that the passage states in another piece of the
-    sentence (not in the phrases that open it, which set the scene for all of it)."""
+    sentence (not in the phrases that open it, which set the scene for all of it). A numbered phrase
+    that opens with a preposition frames the piece right after it when that piece has no number of
+    its own: the piece states its detail of that number ("For middle-dimensional problems (4 <= d
+    <= 10), spectral methods remain feasible" for "feasible up to about d = 10")."""
     passage_segments = _segments(passage)
-    scene = _opening_phrases(passage)
+    scene, framing = _opening_phrases(passage), _framing_pieces(passage)
     numbered = {w for s in passage_segments for w in s if _NUMBER.match(w)}
     if len(numbered) < 2:
         return None
@@ -1739,11 +1786,13 @@ def _number_swap(claim: list[str], passage: list[str], context: list[str]) -> tu
     for segment in _segments(claim):
         for number in sorted(w for w in segment if _NUMBER.match(w) and w in numbered):
             own = [s for s in passage_segments if number in s]
+            framed = {i + 1 for i in framing if number in passage_segments[i]}
             # "performing off-diagonal updates and message passing within SO(2) frames": the number
             # after the "and" holds for the numberless piece right before it too
             shared = {i for i in joined if i + 1 < len(passage_segments) and number in passage_segments[i + 1]
                       and not any(_NUMBER.match(w) for w in passage_segments[i])}
-            others = [s for i, s in enumerate(passage_segments) if number not in s and i >= scene and i not in shared]
+            others = [s for i, s in enumerate(passage_segments) if number not in s and i >= scene and i not in shared
+                      and not (i in framed and not any(_NUMBER.match(w) for w in s))]
             words_here = {w for w in segment if not _NUMBER.match(w)} - topic
             own_words = set().union(*own) - set().union(*others)
             for other in others:
