@@ -107,6 +107,10 @@ _SKIP_IN_NOUN_PHRASE = {"a", "an", "the", "any", "need", "needs", "for", "of", "
 # needs no Lagrangian given to it), as "without the Lagrangian" would.
 _SUPPLYING = {"specifying", "providing", "supplying", "prescribing", "knowing", "requiring", "needing", "giving"}
 # Groups of words with opposite meaning: a claim word from one side against a passage word from the other.
+# A part set in advance against one fitted to data ("the interconnection is fixed by mesh topology"
+# against "the interconnection is learned from data"), said of the same thing (`_around`); its words
+# keep their own stems elsewhere ("learns" is what "learn" is, not one side of a statement).
+_FIXED_OR_LEARNED = ({"fixed", "frozen"}, {"learned", "learnt", "learnable", "learns"})
 ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"improve", "improves", "improved", "improving", "improvement", "improvements", "help", "helps", "helped", "helping"},
      {"degrade", "degrades", "degraded", "degrading", "worsen", "worsens", "worsened", "hurt", "hurts", "harms", "harm"}),
@@ -143,9 +147,7 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
      {"unimportant", "inessential", "nonessential", "dispensable"}),
     ({"mirror", "mirrors", "mirrored", "resemble", "resembles", "resembled"}, {"differ", "differs", "differed", "differing"}),
     ({"sparse"}, {"dense"}),
-    # a part set in advance against one fitted to data ("the interconnection is fixed by mesh topology"
-    # against "the interconnection is learned from data")
-    ({"fixed", "frozen"}, {"learned", "learnt", "learnable", "learns"}),
+    _FIXED_OR_LEARNED,
     ({"ubiquitous", "widespread", "prevalent", "commonplace"}, {"rare", "uncommon"}),
     # taking a theory's place against standing beside it: "supersede" says what "replace" says
     ({"replace", "replaces", "replaced", "replacing", "replacement", "replacements", "supersede", "supersedes", "superseded", "superseding",
@@ -190,7 +192,7 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
 _DEPENDS = next(left for left, _ in ANTONYMS if "requires" in left)
 _KEEPS = next(left for left, _ in ANTONYMS if "retains" in left)
 _MAINTAINS = next(left for left, _ in ANTONYMS if "maintains" in left)
-_FIXED = next(left for left, _ in ANTONYMS if "fixed" in left)
+_FIXED = _FIXED_OR_LEARNED[0]
 # Modifiers with opposite meaning; they contradict only when they modify the same word
 # ("more neurons" against "fewer neurons"), since each is common on its own.
 MODIFIERS: list[tuple[set[str], set[str]]] = [
@@ -220,7 +222,7 @@ MODIFIERS: list[tuple[set[str], set[str]]] = [
 ]
 # Prefixes that negate or change the kind of the word they precede ("non-canonical",
 # "misaligned", "anti-Hebbian"); self/semi/weakly only change a kind of supervision.
-_SIDE_NAME = {w: min(side) for left, right in ANTONYMS for side in (left, right) for w in side}
+_SIDE_NAME = {w: min(side) for left, right in ANTONYMS if left is not _FIXED_OR_LEARNED[0] for side in (left, right) for w in side}
 # The same by stem, so that other participles of a listed word join its side ("relying" with "relies").
 _SIDE_STEM = {_STEMMER.stemWord(w): name for w, name in _SIDE_NAME.items()}
 _NEGATING_PREFIXES = ("non-", "non", "un", "in", "im", "ir", "il", "dis", "mis", "anti-", "anti", "off-", "pseudo-", "quasi-")
