@@ -1084,10 +1084,10 @@ def _list_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
     item the claim does not mention ("grid, place and border cells" against "grid, place, and
     head-direction cells"; the passage's list may open items before the claim's, and then the
     changed items share no word). The claim's items are short (three words at most): longer ones are clauses
-    rather than the things a list names."""
+    rather than the things a list names. Lists of two are read by `_pair_swap`."""
     mine, theirs = _list_items(claim, 3), _list_items(passage, 6)
     if not mine or not theirs:
-        return None
+        return _pair_swap(claim, passage, context)
     known, claim_stems = _stems(context or passage), _stems(claim)
     for shift in range(max(1, len(theirs) - len(mine) + 1)):  # the passage's list may open one item earlier
         pairs = list(zip(mine, theirs[shift:]))
@@ -1098,7 +1098,58 @@ def _list_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
         if len(same) >= 2 and len(changed) == 1:
             i = changed[0]
             return " ".join(sorted(mine[i] - known)), " ".join(sorted(pairs[i][1] - claim_stems))
-    return _reordered_list_swap(mine, theirs, known, claim_stems)
+    return _reordered_list_swap(mine, theirs, known, claim_stems) or _pair_swap(claim, passage, context)
+
+
+def _pair_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """Two things joined by "and"/"or", one the passage's and one in words the whole abstract never
+    uses, where the passage joins the same thing to another that the claim does not name ("quantum
+    chromodynamics and fluid dynamics" against "fluid dynamics and relativistic electrodynamics",
+    "representational drift and perplexity spikes" against "representational drift, and entropy
+    miscalibration"): one changed item of a pair, in either order."""
+    known, claim_stems = _stems(context or passage), _stems(claim)
+    theirs = _joined_pairs(passage)
+    for mine in _joined_pairs(claim):
+        for same, new in (mine, mine[::-1]):
+            for kept, dropped in (pair for p in theirs for pair in (p, p[::-1])):
+                if (same <= kept or kept <= same) and _new_name(new, known) and not new & (kept | dropped) \
+                        and not dropped & claim_stems:
+                    return " ".join(sorted(new - known)), " ".join(sorted(dropped))
+    return None
+
+
+_DEGREE_ADVERBS = {"even", "also", "still", "just"}
+
+
+def _new_name(item: set[str], known: set[str]) -> bool:
+    """Whether a pair's item names a thing the abstract never writes: none of its words is in
+    `known`, and it is a term of two words or more or holds a digit ("quantum chromodynamics",
+    "QM7"; a lone unknown word is more often a verb or a synonym: "reaches", "neglects")."""
+    return not item & known and (len(item) >= 2 or any(ch.isdigit() for w in item for ch in w))
+
+
+def _joined_pairs(tokens: list[str]) -> list[tuple[set[str], set[str]]]:
+    """(content stems of the item before, of the item after) each "and"/"or" of a word list: up to
+    three content words on each side, a comma right before the conjunction passed over, stopping at
+    a stop word, a number, a list opener ("including"), an adverb ("even beat", "badly imbalanced":
+    what follows is a verb or a modifier, not a named thing) or a clause break."""
+    def item(words: list[str]) -> set[str]:
+        taken: list[str] = []
+        for word in words:
+            if word in STOPWORDS or word in _SEGMENT_BREAK or word in _LIST_OPENERS or word in _DEGREE_ADVERBS \
+                    or (word.endswith("ly") and len(word) > 4) or _NUMBER.match(word) or not _content(word) or len(taken) == 3:
+                break
+            taken.append(word)
+        return _stems(taken)
+
+    out = []
+    for k, word in enumerate(tokens):
+        if word in _LIST_JOINS and 0 < k < len(tokens) - 1:
+            before = tokens[:k - 1] if tokens[k - 1] == "," else tokens[:k]
+            pair = item(before[::-1]), item(tokens[k + 1:])
+            if all(pair):
+                out.append(pair)
+    return out
 
 
 def _reordered_list_swap(mine: list[set[str]], theirs: list[set[str]], known: set[str],

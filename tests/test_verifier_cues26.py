@@ -6,7 +6,8 @@ what "ignore" leaves out; a number given in a sentence's opening phrase ("For mi
 500 nodes), exact solvers remain practical") frames the numberless piece after it; "For all its
 speed" is concessive, no claim about every case.
 False claims now caught: a thing a method needs given to it where the passage does without
-specifying it; a part said learned where the passage says it is fixed; "fully" where the source uses
+specifying it; one item of a pair of named things swapped for a term the abstract never writes
+("magnetic reconnection and shallow water flows" for "heat diffusion and ..."); a part said learned where the passage says it is fixed; "fully" where the source uses
 it only under a negation ("cannot fully explain"); matching people ("on par with humans").
 The guards keep claims of the same shapes that say what their passage says, or catch what they did.
 
@@ -31,6 +32,7 @@ POLICY = "We propose an estimator that learns the reward model from logged choic
 GRAPH = "The message-passing graph is fixed uniquely by the molecule's bonds, whereas edge weights enter only through the kernels."
 PRIOR = "Current pipelines are limited in tracing how signals travel, and thus cannot fully explain why the two views diverge."
 AGENT = "Our agent infers user goals from behavior and outperforms planning baselines in accuracy and speed."
+FLOWS = "We validate the solver on several PDE tasks, including heat diffusion and shallow water flows, with strong results."
 ADAPTERS = "Adapters are the dominant fine-tuning method due to their favorable cost, yet they suffer from forgetting."
 
 
@@ -48,7 +50,10 @@ CASES = [
     ("The message-passing graph is learned from training data.", GRAPH, "antonym_clash"),
     # a swapped item in a list whose opener differs from the passage's ("covering" for "spanning")
     ("Twelve corpora, covering news, legal text, patents and source code, make up the test bed.", SUITE, "list_swap"),
+    # one item of a pair in words the abstract never writes, where the passage pairs the other with another
+    ("The solver is validated on PDE tasks including shallow water flows and magnetic reconnection.", FLOWS, "list_swap"),
     # guards: the same shapes, read as before
+    ("The solver is validated on shallow water flows and heat diffusion, with strong results.", FLOWS, None),
     ("The estimator learns the reward model from logged choices, with no utility function specified.", POLICY, None),
     ("Edge weights are learned, while the molecule's bonds fix the message-passing graph.", GRAPH, None),
     ("Encoders pre-trained on longer clips learn features that transfer worse to speech recognition.", PRETRAINING,
