@@ -3095,7 +3095,8 @@ def _subject_before(tokens: list[str], i: int) -> str | None:
 def _amounts(tokens: list[str]) -> dict[str, set[int]]:
     """Stem of a thing -> the directions a word list gives its amount (+1 more of it, -1 fewer):
     the thing is the first content word after the amount word, past "in the number of"; after
-    "more" and "fewer" only a plural noun counts ("more robust" is a quality, "more data" a mass).
+    "more" and "fewer" only a plural noun phrase counts ("more robust" is a quality, "more data" a
+    mass; "more spiking operations" counts the spiking operations).
     A verb that "more" or "less" ends a clause after does more or less of itself ("spike more"); a
     clause that "more/less frequent" (numerous, common) ends says it of the words it opens with
     ("spiking operations become more frequent")."""
@@ -3115,7 +3116,11 @@ def _amounts(tokens: list[str]) -> dict[str, set[int]]:
         if not direction or j >= len(tokens) or not _content(tokens[j]):
             continue
         thing = tokens[j]
-        if word in {"more", "fewer"} and not (thing.endswith("s") and not thing.endswith(("ss",) + _NOUN_OR_ADJECTIVE_S)):
+        # the noun phrase's head, its last content word of three at most, must be plural: "more
+        # spiking operations" counts spiking operations
+        run = tokens[j:j + 3]
+        head = run[:next((k for k, t in enumerate(run) if not _content(t)), len(run))][-1]
+        if word in {"more", "fewer"} and not (head.endswith("s") and not head.endswith(("ss",) + _NOUN_OR_ADJECTIVE_S)):
             continue
         out.setdefault(stem(thing), set()).add(direction)
     return out

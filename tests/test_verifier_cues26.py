@@ -7,7 +7,8 @@ what "ignore" leaves out; a number given in a sentence's opening phrase ("For mi
 speed" is concessive, no claim about every case.
 False claims now caught: a thing a method needs given to it where the passage does without
 specifying it; one item of a pair of named things swapped for a term the abstract never writes
-("magnetic reconnection and shallow water flows" for "heat diffusion and ..."); a part said learned where the passage says it is fixed; "fully" where the source uses
+("magnetic reconnection and shallow water flows" for "heat diffusion and ..."); "more gated memory
+operations" (a plural noun phrase) where the passage reports a reduction in them; a part said learned where the passage says it is fixed; "fully" where the source uses
 it only under a negation ("cannot fully explain"); matching people ("on par with humans").
 The guards keep claims of the same shapes that say what their passage says, or catch what they did.
 
@@ -33,6 +34,7 @@ GRAPH = "The message-passing graph is fixed uniquely by the molecule's bonds, wh
 PRIOR = "Current pipelines are limited in tracing how signals travel, and thus cannot fully explain why the two views diverge."
 AGENT = "Our agent infers user goals from behavior and outperforms planning baselines in accuracy and speed."
 FLOWS = "We validate the solver on several PDE tasks, including heat diffusion and shallow water flows, with strong results."
+GATES = "We also observe a reduction in gated memory operations with sparsity in the recurrent layers."
 ADAPTERS = "Adapters are the dominant fine-tuning method due to their favorable cost, yet they suffer from forgetting."
 
 
@@ -52,7 +54,10 @@ CASES = [
     ("Twelve corpora, covering news, legal text, patents and source code, make up the test bed.", SUITE, "list_swap"),
     # one item of a pair in words the abstract never writes, where the passage pairs the other with another
     ("The solver is validated on PDE tasks including shallow water flows and magnetic reconnection.", FLOWS, "list_swap"),
+    # more of a thing named by a noun phrase whose head is plural, where the passage says less of it
+    ("Sparsity in the recurrent layers leads to more gated memory operations, not fewer.", GATES, "amount_clash"),
     # guards: the same shapes, read as before
+    ("Sparsity in the recurrent layers leads to fewer gated memory operations.", GATES, None),
     ("The solver is validated on shallow water flows and heat diffusion, with strong results.", FLOWS, None),
     ("The estimator learns the reward model from logged choices, with no utility function specified.", POLICY, None),
     ("Edge weights are learned, while the molecule's bonds fix the message-passing graph.", GRAPH, None),
