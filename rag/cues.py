@@ -653,13 +653,19 @@ def _read_polarity(tokens: tuple[str, ...]) -> tuple[dict[str, str], dict[str, s
             if j < len(tokens) and first - i <= 5 and tokens[j] != ",":
                 negated.setdefault(_canonical(tokens[j]), " ".join(tokens[i:j + 1]))
                 breaks = _SEGMENT_BREAK | {"which", "that"}
-                end = next((k for k in range(j, len(tokens)) if tokens[k] in breaks), len(tokens))
+                end = next((k for k in range(j, len(tokens)) if tokens[k] in breaks and not _examples_follow(tokens, k)), len(tokens))
                 scope.update(_canonical(t) for t in tokens[i + 1:end])
                 skip_until = end
             continue
         if i > skip_until and word not in _SKIP_AFTER_NEGATION and len(word) > 3 and word not in _FAIL:
             plain.setdefault(_canonical(word), word)
     return negated, plain, scope
+
+
+def _examples_follow(tokens: list[str], k: int) -> bool:
+    """Whether the comma at tokens[k] opens examples of the phrase before it ("fail to capture
+    important properties, such as periodicity"): they stay in that phrase's scope."""
+    return tokens[k] == "," and (tokens[k + 1:k + 3] == ["such", "as"] or tokens[k + 1:k + 2] in (["including"], ["e.g."], ["notably"]))
 
 
 def _conditional(tokens: list[str], i: int) -> bool:
@@ -729,13 +735,26 @@ def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) ->
         # above zero", "far from zero" do not)
         if s in claim_plain and s not in claim_neg and s not in claim_scope and s not in passage_plain \
                 and s not in _limited(claim, _ABSENT) and not ("zero" in cue and _near_zero(claim)) \
-                and not _denied_alike(cue, s, claim_scope | set(claim_neg)) and not _verb_echoed(cue, claim):
+                and not _denied_alike(cue, s, claim_scope | set(claim_neg)) and not _verb_echoed(cue, claim) \
+                and not (set(cue.split()) & _SUPPLYING and _modifier_only(claim, s)):
             return claim_plain[s], cue
     partial = _limited_in(passage)
     for s, phrase in partial.items():  # "quantify precisely" against "are limited in quantifying"
         if s in claim_plain and s not in claim_neg and not _done_in_part(claim, s):
             return claim_plain[s], phrase
     return _denied_object(claim, passage, claim_neg, claim_scope, passage_plain)
+
+
+def _modifier_only(tokens: list[str], word: str) -> bool:
+    """Whether every use of `word` (a canonical stem) in a word list modifies the content word after
+    it ("the Wasserstein Lagrangian action" speaks of an action, not of the Lagrangian a method is
+    given)."""
+    return all(k + 1 < len(tokens) and _content(tokens[k + 1]) and tokens[k + 1] not in _AUXILIARIES
+               for k, t in enumerate(tokens) if _canonical(t) == word)
+
+
+_AUXILIARIES = {"must", "should", "can", "could", "may", "might", "will", "would", "shall", "is", "are", "was", "were",
+                "be", "been", "has", "have", "had", "does", "do", "did"}
 
 
 def _denied_alike(phrase: str, word: str, denied: set[str]) -> bool:
@@ -1710,7 +1729,7 @@ def _sides(tokens: list[str]) -> tuple[set[str], set[str], str] | None:
     """(content stems before, content stems after, the word) around the first comparative word of a
     clause ("A is more data-efficient than B"), or None."""
     for i, word in enumerate(tokens):
-        if word in _COMPARATIVE and 0 < i < len(tokens) - 1 and not (word == "than" and tokens[i - 1] in {"rather", "other"}):
+        if word in _COMPARATIVE and 0 < i < len(tokens) - 1:
             start = max((j + 1 for j in range(i) if tokens[j] in {",", ";", ":"}), default=0)
             end = next((j for j in range(i + 1, len(tokens)) if tokens[j] in {",", ";", ":"}), len(tokens))
             before = {stem(p) for w in tokens[start:i] for p in w.split("-") if len(p) > 2}

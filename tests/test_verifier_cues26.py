@@ -1,7 +1,7 @@
 """The twenty-sixth grounding pass (issue 7, verify26): a sixth representative sample read blind (claims_dev24).
 
 True claims now kept: a list opened by "covering"/"including" names the items the passage's list
-opened by "spanning" names; "rather than" sets a thing aside, it compares nothing; "miss" leaves out
+opened by "spanning" names; "miss" leaves out
 what "ignore" leaves out; a number given in a sentence's opening phrase ("For mid-sized graphs (50 to
 500 nodes), exact solvers remain practical") frames the numberless piece after it; "For all its
 speed" is concessive, no claim about every case.
@@ -26,8 +26,7 @@ SUITE = "We test the probes on 12 corpora, spanning news, legal text, and biomed
 SOLVERS = ("For mid-sized graphs ($50 \\leq n \\lesssim 500$), exact solvers remain practical through pruning "
            "heuristics such as branch-and-bound.")
 PRETRAINING = "Encoders pre-trained on longer audio clips learn features that transfer better to speech recognition."
-LABELS = ("The encoder matches supervised audio models with a fraction of the labels (1 hour vs 20 hours) and pre-trained "
-          "encoders outperform foundation models.")
+FLOWS_FAIL = "However, since gradient flows minimize free energy, they fail to capture important properties, such as periodicity."
 TOKENS = "These models treat images as flat token sequences and usually ignore their spatial layout."
 POLICY = "We propose an estimator that learns the reward model from logged choices, without specifying the utility function."
 GRAPH = "The message-passing graph is fixed uniquely by the molecule's bonds, whereas edge weights enter only through the kernels."
@@ -43,8 +42,6 @@ ADAPTERS = "Adapters are the dominant fine-tuning method due to their favorable 
 CASES = [
     # true claims now kept
     ("Twelve corpora, covering news, legal text, biomedical abstracts and source code, make up the test bed.", SUITE, None),
-    ("Pre-trained on minutes rather than seconds of audio, the encoder matches supervised models with far fewer labels.",
-     LABELS, None),
     ("Flattening images into token sequences makes these models usually miss their spatial layout.", TOKENS, None),
     ("With pruning heuristics, exact solvers stay practical on inputs of 50 up to about 500.", SOLVERS, None),
     # false claims now caught
@@ -61,6 +58,11 @@ CASES = [
     ("The solver is validated on shallow water flows and heat diffusion, with strong results.", FLOWS, None),
     ("The estimator learns the reward model from logged choices, with no utility function specified.", POLICY, None),
     ("Edge weights are learned, while the molecule's bonds fix the message-passing graph.", GRAPH, None),
+    # what the passage gives no value for is not denied where the claim's word only modifies another
+    ("The estimator learns the reward model from logged choices under a utility function prior.", POLICY, None),
+    # examples after ", such as" stay in the scope of the failing phrase before them
+    ("Gradient flows miss periodicity because they minimize free energy.", FLOWS_FAIL, None),
+    ("Gradient flows capture periodicity because they minimize free energy.", FLOWS_FAIL, "polarity_clash"),
     ("Encoders pre-trained on longer clips learn features that transfer worse to speech recognition.", PRETRAINING,
      "antonym_clash"),
 ]
