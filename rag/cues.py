@@ -1829,13 +1829,7 @@ def _opening_phrases(tokens: list[str]) -> int:
 def _framing_pieces(tokens: list[str]) -> set[int]:
     """Indexes of the pieces of a word list (as `_segments` cuts and counts them) that open with a
     preposition and hold a number: "for middle-dimensional problems (4 <= d <= 10)"."""
-    pieces: list[list[str]] = [[]]
-    for word in tokens:
-        if word in _SEGMENT_BREAK:
-            pieces.append([])
-        else:
-            pieces[-1].append(word)
-    kept = [p for p in pieces if any(_NUMBER.match(w) or any(len(part) > 2 for part in w.split("-")) for w in p)]
+    kept = [p for p in _token_segments(tokens) if any(_NUMBER.match(w) or any(len(part) > 2 for part in w.split("-")) for w in p)]
     return {i for i, piece in enumerate(kept) if piece[0] in _OPENING_PREPOSITIONS and any(_NUMBER.match(w) for w in piece)}
 
 
