@@ -107,10 +107,6 @@ _SKIP_IN_NOUN_PHRASE = {"a", "an", "the", "any", "need", "needs", "for", "of", "
 # needs no Lagrangian given to it), as "without the Lagrangian" would.
 _SUPPLYING = {"specifying", "providing", "supplying", "prescribing", "knowing", "requiring", "needing", "giving"}
 # Groups of words with opposite meaning: a claim word from one side against a passage word from the other.
-# A part set in advance against one fitted to data ("the interconnection is fixed by mesh topology"
-# against "the interconnection is learned from data"), said of the same thing (`_around`); its words
-# keep their own stems elsewhere ("learns" is what "learn" is, not one side of a statement).
-_FIXED_OR_LEARNED = ({"fixed", "frozen"}, {"learned", "learnt", "learnable", "learns"})
 ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"improve", "improves", "improved", "improving", "improvement", "improvements", "help", "helps", "helped", "helping"},
      {"degrade", "degrades", "degraded", "degrading", "worsen", "worsens", "worsened", "hurt", "hurts", "harms", "harm"}),
@@ -147,7 +143,6 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
      {"unimportant", "inessential", "nonessential", "dispensable"}),
     ({"mirror", "mirrors", "mirrored", "resemble", "resembles", "resembled"}, {"differ", "differs", "differed", "differing"}),
     ({"sparse"}, {"dense"}),
-    _FIXED_OR_LEARNED,
     ({"ubiquitous", "widespread", "prevalent", "commonplace"}, {"rare", "uncommon"}),
     # taking a theory's place against standing beside it: "supersede" says what "replace" says
     ({"replace", "replaces", "replaced", "replacing", "replacement", "replacements", "supersede", "supersedes", "superseded", "superseding",
@@ -192,7 +187,6 @@ ANTONYMS: list[tuple[set[str], set[str]]] = [
 _DEPENDS = next(left for left, _ in ANTONYMS if "requires" in left)
 _KEEPS = next(left for left, _ in ANTONYMS if "retains" in left)
 _MAINTAINS = next(left for left, _ in ANTONYMS if "maintains" in left)
-_FIXED = _FIXED_OR_LEARNED[0]
 # Modifiers with opposite meaning; they contradict only when they modify the same word
 # ("more neurons" against "fewer neurons"), since each is common on its own.
 MODIFIERS: list[tuple[set[str], set[str]]] = [
@@ -222,7 +216,7 @@ MODIFIERS: list[tuple[set[str], set[str]]] = [
 ]
 # Prefixes that negate or change the kind of the word they precede ("non-canonical",
 # "misaligned", "anti-Hebbian"); self/semi/weakly only change a kind of supervision.
-_SIDE_NAME = {w: min(side) for left, right in ANTONYMS if left is not _FIXED_OR_LEARNED[0] for side in (left, right) for w in side}
+_SIDE_NAME = {w: min(side) for left, right in ANTONYMS for side in (left, right) for w in side}
 # The same by stem, so that other participles of a listed word join its side ("relying" with "relies").
 _SIDE_STEM = {_STEMMER.stemWord(w): name for w, name in _SIDE_NAME.items()}
 _NEGATING_PREFIXES = ("non-", "non", "un", "in", "im", "ir", "il", "dis", "mis", "anti-", "anti", "off-", "pseudo-", "quasi-")
@@ -1027,8 +1021,6 @@ def _antonym_clash(claim: list[str], passage: list[str], context: list[str]) -> 
                 continue  # "relies on self-supervision" and "without DFT labels" speak of different things
             elif left is _KEEPS and not _same_object(claim, said, passage, opposite, _REPLACED_BY):
                 continue  # "keeps the linear operators" is no clash with "replaces softmax with linear operators"
-            elif left is _FIXED and not _around(claim, said) & _around(passage, opposite):
-                continue  # "fixed exponents" is no clash with "learns time-varying exponents" of another thing
             return sorted(said)[0], sorted(opposite)[0]
     return None
 
@@ -1485,20 +1477,6 @@ def _same_object(claim: list[str], said: set[str], passage: list[str], opposite:
                 out.update(stem(p) for t in after if _content(t) for p in t.split("-") if len(p) > 2)
         return out
     return bool(objects(claim, said) & objects(passage, opposite))
-
-
-def _around(tokens: list[str], group: set[str]) -> set[str]:
-    """Content stems within four words before and five after each word of `group`, within its
-    clause: what it is said of, as subject ("the interconnection is fixed") or object ("learns the
-    interconnection")."""
-    out: set[str] = set()
-    for i, w in enumerate(tokens):
-        if w in group:
-            before, after = tokens[max(0, i - 4):i], tokens[i + 1:i + 6]
-            before = before[max((k + 1 for k, t in enumerate(before) if t in _SEGMENT_BREAK), default=0):]
-            after = after[:next((k for k, t in enumerate(after) if t in _SEGMENT_BREAK), len(after))]
-            out.update(stem(p) for t in before + after if _content(t) and t not in _BE for p in t.split("-") if len(p) > 2)
-    return out
 
 
 def _own_object(claim: list[str], said: set[str], unsaid: set[str], passage: list[str], opposite: set[str]) -> bool:
