@@ -80,7 +80,7 @@ NOUN_NEGATIONS = {"no", "without", "zero", "near-zero", "eliminates", "eliminate
                   # leaving a thing out of account: "ignores the ambient environment" denies "conditioning on" it
                   "ignore", "ignores", "ignored", "ignoring", "neglect", "neglects", "neglected", "neglecting",
                   "overlook", "overlooks", "overlooked", "overlooking", "disregard", "disregards", "disregarded",
-                  "disregarding", "miss", "misses", "missed",  # "usually miss the global structure" says "ignore"
+                  "disregarding",
                   # going round a thing: "skips spatial derivative computation" says what "avoids" it says
                   "skip", "skips", "skipped", "skipping", "bypass", "bypasses", "bypassed", "bypassing",
                   "sidestep", "sidesteps", "sidestepped", "sidestepping", "forgo", "forgoes", "forgoing"}
