@@ -103,6 +103,9 @@ PHRASE_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", "
 PHRASE_NEGATIONS |= {(verb, "out") for verb in ("leave", "leaves", "leaving", "left", "rule", "rules", "ruled", "ruling")}
 _PHRASES_FROM = {first: [p for p in PHRASE_NEGATIONS if p[0] == first] for first, *_ in PHRASE_NEGATIONS}  # by first word
 _SKIP_IN_NOUN_PHRASE = {"a", "an", "the", "any", "need", "needs", "for", "of", "explicit", "explicitly", "additional", "extra"}
+# Gerunds of supplying a thing: "without specifying the Lagrangian" denies the Lagrangian (a method that
+# needs no Lagrangian given to it), as "without the Lagrangian" would.
+_SUPPLYING = {"specifying", "providing", "supplying", "prescribing", "knowing", "requiring", "needing", "giving"}
 # Groups of words with opposite meaning: a claim word from one side against a passage word from the other.
 ANTONYMS: list[tuple[set[str], set[str]]] = [
     ({"improve", "improves", "improved", "improving", "improvement", "improvements", "help", "helps", "helped", "helping"},
@@ -634,8 +637,8 @@ def _read_polarity(tokens: tuple[str, ...]) -> tuple[dict[str, str], dict[str, s
                 plain.setdefault(_canonical(word), word)  # "prevents X" states "prevents" ("does not prevent X" is its negation)
             j = i + max(1, phrase)
             skip = _SKIP_IN_NOUN_PHRASE if noun else _SKIP_AFTER_NEGATION
-            while j < len(tokens) and (tokens[j] in skip or tokens[j] in NEGATIONS or _adverb_before_word(tokens, j)) \
-                    and tokens[j] != ",":
+            while j < len(tokens) and (tokens[j] in skip or tokens[j] in NEGATIONS or _adverb_before_word(tokens, j)
+                                       or (noun and tokens[j] in _SUPPLYING)) and tokens[j] != ",":
                 j += 1
             first = j
             if noun:  # the head of the phrase: the last of up to three content words in a row
@@ -644,13 +647,19 @@ def _read_polarity(tokens: tuple[str, ...]) -> tuple[dict[str, str], dict[str, s
             if j < len(tokens) and first - i <= 5 and tokens[j] != ",":
                 negated.setdefault(_canonical(tokens[j]), " ".join(tokens[i:j + 1]))
                 breaks = _SEGMENT_BREAK | {"which", "that"}
-                end = next((k for k in range(j, len(tokens)) if tokens[k] in breaks), len(tokens))
+                end = next((k for k in range(j, len(tokens)) if tokens[k] in breaks and not _examples_follow(tokens, k)), len(tokens))
                 scope.update(_canonical(t) for t in tokens[i + 1:end])
                 skip_until = end
             continue
         if i > skip_until and word not in _SKIP_AFTER_NEGATION and len(word) > 3 and word not in _FAIL:
             plain.setdefault(_canonical(word), word)
     return negated, plain, scope
+
+
+def _examples_follow(tokens: list[str], k: int) -> bool:
+    """Whether the comma at tokens[k] opens examples of the phrase before it ("fail to capture
+    important properties, such as periodicity"): they stay in that phrase's scope."""
+    return tokens[k] == "," and (tokens[k + 1:k + 3] == ["such", "as"] or tokens[k + 1:k + 2] in (["including"], ["e.g."], ["notably"]))
 
 
 def _conditional(tokens: list[str], i: int) -> bool:
@@ -720,13 +729,26 @@ def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) ->
         # above zero", "far from zero" do not)
         if s in claim_plain and s not in claim_neg and s not in claim_scope and s not in passage_plain \
                 and s not in _limited(claim, _ABSENT) and not ("zero" in cue and _near_zero(claim)) \
-                and not _denied_alike(cue, s, claim_scope | set(claim_neg)) and not _verb_echoed(cue, claim):
+                and not _denied_alike(cue, s, claim_scope | set(claim_neg)) and not _verb_echoed(cue, claim) \
+                and not (set(cue.split()) & _SUPPLYING and _modifier_only(claim, s)):
             return claim_plain[s], cue
     partial = _limited_in(passage)
     for s, phrase in partial.items():  # "quantify precisely" against "are limited in quantifying"
         if s in claim_plain and s not in claim_neg and not _done_in_part(claim, s):
             return claim_plain[s], phrase
     return _denied_object(claim, passage, claim_neg, claim_scope, passage_plain)
+
+
+def _modifier_only(tokens: list[str], word: str) -> bool:
+    """Whether every use of `word` (a canonical stem) in a word list modifies the content word after
+    it ("the Wasserstein Lagrangian action" speaks of an action, not of the Lagrangian a method is
+    given)."""
+    return all(k + 1 < len(tokens) and _content(tokens[k + 1]) and tokens[k + 1] not in _AUXILIARIES
+               for k, t in enumerate(tokens) if _canonical(t) == word)
+
+
+_AUXILIARIES = {"must", "should", "can", "could", "may", "might", "will", "would", "shall", "is", "are", "was", "were",
+                "be", "been", "has", "have", "had", "does", "do", "did"}
 
 
 def _denied_alike(phrase: str, word: str, denied: set[str]) -> bool:
@@ -1016,6 +1038,14 @@ def _idioms(tokens: list[str]) -> set[str]:
 
 
 _CLAUSE_WORDS = {"we", "it", "they", "this", "these", "which", "that", "who", "where", "whose"}
+# Words that open an enumeration ("17 datasets, spanning sensors, time series, ..."): the list's verb, no
+# part of the item after it ("covering sensors" names what "spanning sensors" names).
+_LIST_OPENERS = {"including", "spanning", "covering", "namely", "notably", "especially", "like"}
+
+
+def _item(words: list[str]) -> list[str]:
+    """A list item's words without the word that opens the list ("covering sensors": "sensors")."""
+    return words[1:] if len(words) > 1 and words[0] in _LIST_OPENERS else words
 
 
 def _list_items(tokens: list[str], longest: int) -> list[set[str]]:
@@ -1033,7 +1063,7 @@ def _list_items(tokens: list[str], longest: int) -> list[set[str]]:
             word = tokens[j]
             if word in {"and", "or"}:
                 if current:
-                    items.append(current)
+                    items.append(_item(current))
                 last = []
                 for after in tokens[j + 1:j + 2 + max(len(item) for item in items)]:
                     if after in STOPWORDS or after in _SEGMENT_BREAK:
@@ -1046,7 +1076,7 @@ def _list_items(tokens: list[str], longest: int) -> list[set[str]]:
             if word == ",":
                 if not current:
                     break
-                items.append(current)
+                items.append(_item(current))
                 current = []
             elif word in {";", ":"} or word in _CLAUSE_WORDS:
                 if len(items) >= 3 and len(current) <= 1 and all(len(item) <= longest for item in items):
@@ -1065,10 +1095,10 @@ def _list_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
     item the claim does not mention ("grid, place and border cells" against "grid, place, and
     head-direction cells"; the passage's list may open items before the claim's, and then the
     changed items share no word). The claim's items are short (three words at most): longer ones are clauses
-    rather than the things a list names."""
+    rather than the things a list names. Lists of two are read by `_pair_swap`."""
     mine, theirs = _list_items(claim, 3), _list_items(passage, 6)
     if not mine or not theirs:
-        return None
+        return _pair_swap(claim, passage, context)
     known, claim_stems = _stems(context or passage), _stems(claim)
     for shift in range(max(1, len(theirs) - len(mine) + 1)):  # the passage's list may open one item earlier
         pairs = list(zip(mine, theirs[shift:]))
@@ -1079,7 +1109,58 @@ def _list_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
         if len(same) >= 2 and len(changed) == 1:
             i = changed[0]
             return " ".join(sorted(mine[i] - known)), " ".join(sorted(pairs[i][1] - claim_stems))
-    return _reordered_list_swap(mine, theirs, known, claim_stems)
+    return _reordered_list_swap(mine, theirs, known, claim_stems) or _pair_swap(claim, passage, context)
+
+
+def _pair_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """Two things joined by "and"/"or", one the passage's and one in words the whole abstract never
+    uses, where the passage joins the same thing to another that the claim does not name ("quantum
+    chromodynamics and fluid dynamics" against "fluid dynamics and relativistic electrodynamics",
+    "representational drift and perplexity spikes" against "representational drift, and entropy
+    miscalibration"): one changed item of a pair, in either order."""
+    known, claim_stems = _stems(context or passage), _stems(claim)
+    theirs = _joined_pairs(passage)
+    for mine in _joined_pairs(claim):
+        for same, new in (mine, mine[::-1]):
+            for kept, dropped in (pair for p in theirs for pair in (p, p[::-1])):
+                if (same <= kept or kept <= same) and _new_name(new, known) and not new & (kept | dropped) \
+                        and not dropped & claim_stems:
+                    return " ".join(sorted(new - known)), " ".join(sorted(dropped))
+    return None
+
+
+_DEGREE_ADVERBS = {"even", "also", "still", "just"}
+
+
+def _new_name(item: set[str], known: set[str]) -> bool:
+    """Whether a pair's item names a thing the abstract never writes: none of its words is in
+    `known`, and it is a term of two words or more or holds a digit ("quantum chromodynamics",
+    "QM7"; a lone unknown word is more often a verb or a synonym: "reaches", "neglects")."""
+    return not item & known and (len(item) >= 2 or any(ch.isdigit() for w in item for ch in w))
+
+
+def _joined_pairs(tokens: list[str]) -> list[tuple[set[str], set[str]]]:
+    """(content stems of the item before, of the item after) each "and"/"or" of a word list: up to
+    three content words on each side, a comma right before the conjunction passed over, stopping at
+    a stop word, a number, a list opener ("including"), an adverb ("even beat", "badly imbalanced":
+    what follows is a verb or a modifier, not a named thing) or a clause break."""
+    def item(words: list[str]) -> set[str]:
+        taken: list[str] = []
+        for word in words:
+            if word in STOPWORDS or word in _SEGMENT_BREAK or word in _LIST_OPENERS or word in _DEGREE_ADVERBS \
+                    or (word.endswith("ly") and len(word) > 4) or _NUMBER.match(word) or not _content(word) or len(taken) == 3:
+                break
+            taken.append(word)
+        return _stems(taken)
+
+    out = []
+    for k, word in enumerate(tokens):
+        if word in _LIST_JOINS and 0 < k < len(tokens) - 1:
+            before = tokens[:k - 1] if tokens[k - 1] == "," else tokens[:k]
+            pair = item(before[::-1]), item(tokens[k + 1:])
+            if all(pair):
+                out.append(pair)
+    return out
 
 
 def _reordered_list_swap(mine: list[set[str]], theirs: list[set[str]], known: set[str],
@@ -1723,11 +1804,21 @@ def _opening_phrases(tokens: list[str]) -> int:
     return count
 
 
+def _framing_pieces(tokens: list[str]) -> set[int]:
+    """Indexes of the pieces of a word list (as `_segments` cuts and counts them) that open with a
+    preposition and hold a number: "for middle-dimensional problems (4 <= d <= 10)"."""
+    kept = [p for p in _token_segments(tokens) if any(_NUMBER.match(w) or any(len(part) > 2 for part in w.split("-")) for w in p)]
+    return {i for i, piece in enumerate(kept) if piece[0] in _OPENING_PREPOSITIONS and any(_NUMBER.match(w) for w in piece)}
+
+
 def _number_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """A number of the claim tied to a detail that the passage states in another piece of the
-    sentence (not in the phrases that open it, which set the scene for all of it)."""
+    sentence (not in the phrases that open it, which set the scene for all of it). A numbered phrase
+    that opens with a preposition frames the piece right after it when that piece has no number of
+    its own: the piece states its detail of that number ("For middle-dimensional problems (4 <= d
+    <= 10), spectral methods remain feasible" for "feasible up to about d = 10")."""
     passage_segments = _segments(passage)
-    scene = _opening_phrases(passage)
+    scene, framing = _opening_phrases(passage), _framing_pieces(passage)
     numbered = {w for s in passage_segments for w in s if _NUMBER.match(w)}
     if len(numbered) < 2:
         return None
@@ -1739,11 +1830,13 @@ def _number_swap(claim: list[str], passage: list[str], context: list[str]) -> tu
     for segment in _segments(claim):
         for number in sorted(w for w in segment if _NUMBER.match(w) and w in numbered):
             own = [s for s in passage_segments if number in s]
+            framed = {i + 1 for i in framing if number in passage_segments[i]}
             # "performing off-diagonal updates and message passing within SO(2) frames": the number
             # after the "and" holds for the numberless piece right before it too
             shared = {i for i in joined if i + 1 < len(passage_segments) and number in passage_segments[i + 1]
                       and not any(_NUMBER.match(w) for w in passage_segments[i])}
-            others = [s for i, s in enumerate(passage_segments) if number not in s and i >= scene and i not in shared]
+            others = [s for i, s in enumerate(passage_segments) if number not in s and i >= scene and i not in shared
+                      and not (i in framed and not any(_NUMBER.match(w) for w in s))]
             words_here = {w for w in segment if not _NUMBER.match(w)} - topic
             own_words = set().union(*own) - set().union(*others)
             for other in others:
@@ -2993,7 +3086,8 @@ def _subject_before(tokens: list[str], i: int) -> str | None:
 def _amounts(tokens: list[str]) -> dict[str, set[int]]:
     """Stem of a thing -> the directions a word list gives its amount (+1 more of it, -1 fewer):
     the thing is the first content word after the amount word, past "in the number of"; after
-    "more" and "fewer" only a plural noun counts ("more robust" is a quality, "more data" a mass).
+    "more" and "fewer" only a plural noun phrase counts ("more robust" is a quality, "more data" a
+    mass; "more spiking operations" counts the spiking operations).
     A verb that "more" or "less" ends a clause after does more or less of itself ("spike more"); a
     clause that "more/less frequent" (numerous, common) ends says it of the words it opens with
     ("spiking operations become more frequent")."""
@@ -3013,7 +3107,11 @@ def _amounts(tokens: list[str]) -> dict[str, set[int]]:
         if not direction or j >= len(tokens) or not _content(tokens[j]):
             continue
         thing = tokens[j]
-        if word in {"more", "fewer"} and not (thing.endswith("s") and not thing.endswith(("ss",) + _NOUN_OR_ADJECTIVE_S)):
+        # the noun phrase's head, its last content word of three at most, must be plural: "more
+        # spiking operations" counts spiking operations
+        run = tokens[j:j + 3]
+        head = run[:next((k for k, t in enumerate(run) if not _content(t)), len(run))][-1]
+        if word in {"more", "fewer"} and not (head.endswith("s") and not head.endswith(("ss",) + _NOUN_OR_ADJECTIVE_S)):
             continue
         out.setdefault(stem(thing), set()).add(direction)
     return out

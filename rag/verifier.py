@@ -66,6 +66,13 @@ _MODEL_WORDS = {"model", "models", "architecture", "architectures", "backbone", 
 _PHRASES = {"state of the art": "state-of-the-art", "necessary and sufficient": "necessary-and-sufficient",
             "if and only if": "if-and-only-if", "no longer needed": "unneeded", "no longer necessary": "unnecessary",
             "no longer required": "unneeded"}
+# Matching people is a claim of human level: "a Theory of Mind on par with humans", "infers mental
+# states as well as people do" ("human experts", a named group a source may match, are not these).
+_PHRASES.update({f"{verb} {people}": "human-level" for verb in ("on par with", "as well as", "matches", "match", "matching",
+                                                                 "rivals", "equals") for people in ("humans", "people")})
+# A possessive after "for all" makes it concessive ("For all its favorable trade-off, LoRA suffers
+# from forgetting" says "despite"), not a claim about every case.
+_POSSESSIVES = {"its", "their", "his", "her", "our", "your"}
 
 
 # Words of small amount: "only" before them (or before "a" and them) limits a claim instead of making it absolute.
@@ -125,19 +132,24 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
     sufficient", ...) that none of the cited abstracts uses, nor any word of its group nor a weaker
     word that states it ("significantly" for "clearly"); else "". Overclaims are often just that."""
     tokens = words(_joined_phrases(claim))
-    aside = _set_aside(tokens)
+    aside = _set_aside(tokens) | _negated_positions(tokens)
     # "at all" and "only limited/a few" hedge rather than overclaim, ", all verbalized," sums up a
     # list the claim gives; "any" after a negation
     # ("without any labels", "never ... on any benchmark", "free of any normalization") claims nothing absolute, nor does what
     # "rather than" sets aside ("rather than by architecture alone")
     said = {w for i, w in enumerate(tokens) if i not in aside
-            and not (w == "all" and (tokens[i - 1:i] in (["at"], [","]) or _gathers_list(tokens, i)))
+            and not (w == "all" and (tokens[i - 1:i] in (["at"], [","]) or _gathers_list(tokens, i)
+                                     or (tokens[i - 1:i] == ["for"] and tokens[i + 1:i + 2] != [] and tokens[i + 1] in _POSSESSIVES)))
             and not (w == "only" and _small_amount(tokens[i + 1:i + 3]))
             and not (w == "any" and (set(tokens[:i]) & (NEGATIONS | NOUN_NEGATIONS)
                                      or any(tuple(tokens[max(0, i - len(p)):i]) == p for p in PHRASE_NEGATIONS)))
             and not (w == "first" and tokens[i + 1:i + 2] in (["step"], ["steps"]))  # "a first step toward" begins, it claims no priority
             and not (w == "every" and _each_its_own(tokens[i + 1:i + 2], abstracts))}
-    source = set(words(_joined_phrases(" ".join(abstracts))))
+    # a word the sources use only under a negation ("cannot fully explain", "without fully
+    # leveraging") is not theirs to lend: "fully explains" still goes beyond them
+    written = words(_joined_phrases(" ".join(abstracts)))
+    denied = _negated_positions(written)
+    source = {w for i, w in enumerate(written) if i not in denied}
     for group in ABSOLUTES:
         hit = {w for w in said & group if not _STATED_BY.get(w, set()) & source
                and not (w == "any" and _agnostic_of(tokens, source))}
@@ -145,6 +157,13 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
         if hit and not source & group and not any(w.endswith(long_words) for w in source):
             return f"'{sorted(hit)[0]}' goes beyond the cited source, which never says it"
     return ""
+
+
+def _negated_positions(tokens: list[str]) -> set[int]:
+    """Positions of the words right after a negation, one word between at most ("cannot fully",
+    "not always", "without fully", "is not necessarily"): an absolute word there is denied, not claimed."""
+    negations = NEGATIONS | {"without", "no"}
+    return {i for i in range(len(tokens)) if set(tokens[max(0, i - 2):i]) & negations}
 
 
 def _small_amount(after: list[str]) -> bool:
