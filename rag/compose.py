@@ -1016,6 +1016,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         head = sorted(_stems(phrase)) if _stems(phrase) - _CATEGORY_HEADS - _NUMBER_STEMS else []
     if head and not any(_holds(_stems(source.abstract), word) for word in head):
         return np.zeros(len(flags), dtype=bool)  # "what GPU was it trained on": the abstract never says
+    if intent.kind == "entity" and _unwritten_kind(source, intent):
+        return np.zeros(len(flags), dtype=bool)  # "which temperature setting does LABO use": it speaks of none
     if intent.kind == "check" and intent.phrase:  # "does X need matrix multiplications": a sentence on them
         wanted = _stems(intent.phrase)
         flags = np.array([all(_holds(_stems(source.sentence(i)), w) for w in wanted) for i in range(len(flags))], dtype=bool)
@@ -1233,6 +1235,25 @@ def _authors_do(sentence: str, verbs: set[str]) -> bool:
     """True when the authors do the asked verb (`_asked_verb`) in `sentence`: "We establish finite-sample
     bounds" for "what guarantees does the paper establish"."""
     return bool(verbs) and any(verbs & _stems(m.group(1)) for m in _WE_DO.finditer(sentence))
+
+
+# Heads of an asked phrase that an abstract may fill with a bare name or acronym ("which error metric":
+# "MAE"; "which skill score": "mCSI"), so that its silence on the head word is no silence on the thing.
+_MEASURE_HEADS = set(tokenize("metric score error accuracy loss rate")) | _GENERIC_MEASURE_STEMS
+
+
+def _unwritten_kind(source: Source, intent: Intent) -> bool:
+    """True when an entity question asks for a thing of a kind the abstract never speaks of: the asked
+    phrase has a modifier ("graph neural network backbone", "temperature setting", "reinforcement
+    learning baseline") and the abstract holds neither its head noun nor its first word. A data noun,
+    "what kind of X", and a category or measure head ("which error metric": "MAE") are left to the sentences."""
+    words = tokenize(intent.phrase)
+    if len(words) < 2 or intent.of_kind or intent.noun.lower() in _DATA_NOUNS:
+        return False
+    if words[-1] in _CATEGORY_HEADS | _MEASURE_HEADS:
+        return False
+    held = _stems(source.abstract)
+    return not _holds(held, words[-1]) and not _holds(held, words[0])
 
 
 def _modified_mentions(source: Source, intent: Intent) -> np.ndarray:
