@@ -286,7 +286,8 @@ class Answerer:
                 kept = [replace(source, n=n) for n, source in enumerate((s for s in sources if s.hit.paper_id in on_topic
                                                                        or holds_either_side(topic, f"{s.hit.title} {s.abstract}")), start=1)]
             if intent.kind == "paper":  # "steering of audio diffusion models": one foreign word in a held phrase
-                kept = [source for source in kept if not self._foreign_word(topic, source)]
+                # "which paper applies topological data analysis to fMRI connectivity?": a name the paper never writes
+                kept = [source for source in kept if not self._foreign_word(topic, source) and not unheld_names(topic, source)]
             # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:
             # the papers ranked below it are further still ("prunes the weights of large language models").
             sources = kept if intent.kind == "papers" or not kept or kept[0].hit is sources[0].hit else []
