@@ -164,7 +164,7 @@ def holds_either_side(query: str, text: str) -> bool:
     """True when `query` asks for papers on "A or B" ("which papers study forgetting or degradation
     ...", `_alternatives`) and `text` holds one side as a phrase: a paper on either is one asked for."""
     return classify(query).kind == "papers" and any(_holds_words(side, text) and (len(side) > 1 or _written_twice(side[0], text))
-                                                    for side in _alternatives(content_query(query)))
+                                                    for side in _alternatives(content_query(query), query))
 
 
 def _written_twice(word: str, text: str) -> bool:
@@ -174,8 +174,8 @@ def _written_twice(word: str, text: str) -> bool:
     return bool(stems) and tokenize(text).count(stems[0]) >= 2
 
 
-def _alternatives(content: str) -> list[list[str]]:
-    """The two sides of a topic's "A or B" (`content`, a content query), each the run of topic words
+def _alternatives(content: str, question: str) -> list[list[str]]:
+    """The two sides of a topic's "A or B" (`content`, the content query of `question`), each the run of topic words
     next to "or": "satellite or geospatial observations" -> ["satellite"], ["geospatial", "observations"];
     "forgetting or degradation in language models" -> ["forgetting"], ["degradation"]. Empty when the
     topic joins no two such runs, or for verbs right after the question word ("which papers learn or align ...")."""
@@ -186,8 +186,8 @@ def _alternatives(content: str) -> list[list[str]]:
         if word.lower() != "or":
             continue
         left = list(itertools.takewhile(lambda w: w in topic, reversed(words[:k])))[::-1]
-        if k - len(left) <= 1:
-            continue  # "which learn or align ...": the verb the question opens with, no topic
+        if left and re.search(rf"\b(?:papers|works|abstracts|studies|articles)\s+{re.escape(left[0])}\b", question, re.IGNORECASE):
+            continue  # "which papers learn or align ...": the verb the question opens with, no topic
         right = list(itertools.takewhile(lambda w: w in topic, words[k + 1:]))
         if left and right:
             sides += [left, right]

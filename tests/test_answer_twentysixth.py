@@ -38,7 +38,7 @@ def test_the_sides_of_a_topic_on_a_or_b(question, sides):
     from rag.query import content_query
     from rag.relevance import _alternatives
 
-    assert _alternatives(content_query(question)) == sides
+    assert _alternatives(content_query(question), question) == sides
 
 
 def test_only_a_question_for_papers_is_held_by_either_side():
