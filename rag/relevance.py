@@ -176,7 +176,8 @@ def _written_twice(word: str, text: str) -> bool:
 
 def _alternatives(content: str, question: str) -> list[list[str]]:
     """The two sides of a topic's "A or B" (`content`, the content query of `question`), each the run of topic words
-    next to "or": "satellite or geospatial observations" -> ["satellite"], ["geospatial", "observations"];
+    next to "or", a lone word before it sharing the head after it: "satellite or geospatial observations" ->
+    ["satellite", "observations"], ["geospatial", "observations"];
     "forgetting or degradation in language models" -> ["forgetting"], ["degradation"]. Empty when the
     topic joins no two such runs, or for verbs right after the question word ("which papers learn or align ...")."""
     topic = set(topic_words(content))
@@ -189,6 +190,8 @@ def _alternatives(content: str, question: str) -> list[list[str]]:
         if left and re.search(rf"\b(?:papers|works|abstracts|studies|articles)\s+{re.escape(left[0])}\b", question, re.IGNORECASE):
             continue  # "which papers learn or align ...": the verb the question opens with, no topic
         right = list(itertools.takewhile(lambda w: w in topic, words[k + 1:]))
+        if len(left) == 1 and len(right) > 1:
+            left += right[-1:]  # "data or supervision scarcity": data scarcity
         if left and right:
             sides += [left, right]
     return sides

@@ -27,7 +27,7 @@ def test_a_measure_head_is_filled_by_a_bare_acronym(extractive):
 
 
 @pytest.mark.parametrize("question,sides", [
-    ("Which papers use radar or geospatial observations?", [["radar"], ["geospatial", "observations"]]),
+    ("Which papers use radar or geospatial observations?", [["radar", "observations"], ["geospatial", "observations"]]),
     ("Which papers study forgetting or degradation in language models?", [["forgetting"], ["degradation"]]),
     ("Which papers study weather forecasting?", []),
     ("Which papers learn or align latent spaces?", []),  # the verb the question opens with
