@@ -28,7 +28,7 @@ from rag.metadata import hit_abstract
 from rag.numbered import other_numbered
 from rag.premise import premise_corrections
 from rag.presumption import FallenPremise, fallen_premise, presumed_claim
-from rag.relevance import answer_policy, named_first, unfamiliar_words
+from rag.relevance import answer_policy, holds_either_side, named_first, unfamiliar_words
 from rag.retrieval import VENUE_ALIASES, PaperHit, PaperRetriever
 from rag.query import (FIELD_ACRONYMS, answer_top_k, content_query, counted_topic, counts_papers, list_variants, papers_requested,
                        plain_question, setting_phrase, without_collection)
@@ -281,8 +281,13 @@ class Answerer:
             # a question for one paper, or for one paper's summary ("summarize the paper on quantum
             # gravity"), ends on its topic: an unheld word heading it is a near miss
             kept = self._on_topic(sources, topic, final_head=intent.kind in ("paper", "summary"))
+            if intent.kind == "papers":  # "transformers or attention for ...": a paper on one side lacks the other's words
+                on_topic = {k.hit.paper_id for k in kept}
+                kept = [replace(source, n=n) for n, source in enumerate((s for s in sources if s.hit.paper_id in on_topic
+                                                                       or holds_either_side(topic, f"{s.hit.title} {s.abstract}")), start=1)]
             if intent.kind == "paper":  # "steering of audio diffusion models": one foreign word in a held phrase
-                kept = [source for source in kept if not self._foreign_word(topic, source)]
+                # "which paper applies topological data analysis to fMRI connectivity?": a name the paper never writes
+                kept = [source for source in kept if not self._foreign_word(topic, source) and not unheld_names(topic, source)]
             # A question for one paper whose closest paper lacks a phrase of its topic is a near miss:
             # the papers ranked below it are further still ("prunes the weights of large language models").
             sources = kept if intent.kind == "papers" or not kept or kept[0].hit is sources[0].hit else []

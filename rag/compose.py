@@ -1016,6 +1016,8 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         head = sorted(_stems(phrase)) if _stems(phrase) - _CATEGORY_HEADS - _NUMBER_STEMS else []
     if head and not any(_holds(_stems(source.abstract), word) for word in head):
         return np.zeros(len(flags), dtype=bool)  # "what GPU was it trained on": the abstract never says
+    if intent.kind == "entity" and _unwritten_kind(source, intent):
+        return np.zeros(len(flags), dtype=bool)  # "which temperature setting does LABO use": it speaks of none
     if intent.kind == "check" and intent.phrase:  # "does X need matrix multiplications": a sentence on them
         wanted = _stems(intent.phrase)
         flags = np.array([all(_holds(_stems(source.sentence(i)), w) for w in wanted) for i in range(len(flags))], dtype=bool)
@@ -1178,11 +1180,22 @@ def _made_of_two(sentence: str) -> bool:
 _OTHERS = re.compile(rf"\b(?:{_EARLIER})\b", re.IGNORECASE)
 
 
+# What a limitation question says is limited: "what limits X", "the drawbacks of X", "what holds back X".
+_LIMITED = re.compile(r"\b(?:limits|(?:limitations?|drawbacks?|weakness(?:es)?|shortcomings?)\s+of|holds?\s+back|hinders?)\s+"
+                      r"(?P<thing>[^,?;]+)", re.IGNORECASE)
+# A limited thing that is the work asked about itself ("the limitations of this approach").
+_THE_WORK = re.compile(r"^(?:the|this|that|its|their|our)\s+(?:approach|method|model|framework|paper|work|system)\b", re.IGNORECASE)
+
+
 def _limits_of_others(question: str, name: str) -> bool:
     """True when a question on limitations asks those of other work than the paper named `name`: it
-    calls that work conventional, existing, prior (...), or sets it against the paper ("what drawbacks
+    calls that work conventional, existing, prior (...), says what is limited without naming the paper
+    ("what limits model-based ToM methods, per MindZero?"), or sets it against the paper ("what drawbacks
     do model-based methods have compared with MindZero?"); the paper's own limitations are asked otherwise."""
     if _OTHERS.search(question):
+        return True
+    limited = _LIMITED.search(question)  # "what limits model-based ToM methods, per MindZero?"
+    if name and limited and name not in limited.group("thing").lower() and not _THE_WORK.match(limited.group("thing")):
         return True
     against = re.search(r"\b(?:compared\s+(?:with|to)|unlike|relative\s+to|versus|than)\s+(?:the\s+)?(.+?)\W*$", question, re.IGNORECASE)
     return bool(name and against and name in against.group(1).lower())
@@ -1233,6 +1246,28 @@ def _authors_do(sentence: str, verbs: set[str]) -> bool:
     """True when the authors do the asked verb (`_asked_verb`) in `sentence`: "We establish finite-sample
     bounds" for "what guarantees does the paper establish"."""
     return bool(verbs) and any(verbs & _stems(m.group(1)) for m in _WE_DO.finditer(sentence))
+
+
+# Heads of an asked phrase that an abstract fills with a bare name or acronym ("which error metric":
+# "MAE"), or with instances it never calls so ("which physical systems": "fluid dynamics and relativistic
+# electrodynamics"; "which conversational settings": "dialogue scenarios"): its silence on the head word
+# is no silence on the thing.
+_OPEN_HEADS = set(tokenize("metric score error accuracy loss rate system setting scenario domain task problem "
+                           "application environment condition regime case")) | _GENERIC_MEASURE_STEMS
+
+
+def _unwritten_kind(source: Source, intent: Intent) -> bool:
+    """True when an entity question asks for a thing of a kind the abstract never speaks of: the asked
+    phrase has a modifier ("graph neural network backbone", "temperature setting", "reinforcement
+    learning baseline") and the abstract holds neither its head noun nor its first word. A data noun,
+    "what kind of X", and a category, measure or open head (`_OPEN_HEADS`) are left to the sentences."""
+    words = tokenize(intent.phrase)
+    if len(words) < 2 or intent.of_kind or intent.noun.lower() in _DATA_NOUNS:
+        return False
+    if words[-1] in _CATEGORY_HEADS | _OPEN_HEADS:
+        return False
+    held = _stems(source.abstract)
+    return not _holds(held, words[-1]) and not _holds(held, words[0])
 
 
 def _modified_mentions(source: Source, intent: Intent) -> np.ndarray:
@@ -1598,12 +1633,15 @@ def _initials_of(acronym: str, spaced: str) -> bool:
     return acronym.lower() in "".join(w[0] for w in spaced.split() if w not in STOPWORDS)
 
 
+_DASH = re.compile(r"(?<=\w)[\u2010-\u2014](?=\w)")  # a dash joining words, written as a hyphen
+
+
 def unheld_names(question: str, source: Source) -> list[str]:
     """The names the question writes (`rag.text.names_in`: "EEG", "ImageNet", "GPT-4") that the
     source's title and abstract do not, in any case, plural, hyphenation or spelled out ("large
     language models" holds "LLMs"); a name that is the start of one the abstract writes, or that one
     of its names starts ("QHNet" and "QHNetV2"), counts as held."""
-    text = fold_accents(f"{source.hit.title} {source.abstract}").lower()
+    text = _DASH.sub("-", fold_accents(f"{source.hit.title} {source.abstract}").lower())  # "port–Hamiltonian"
     words = {w for word in re.findall(r"[a-z0-9][a-z0-9.-]*[a-z0-9]|[a-z0-9]", text) for w in (word, word.replace("-", ""), *word.split("-"))}
     spaced = " ".join(re.findall(r"[a-z0-9]+", text))
     unheld = []
@@ -1612,10 +1650,18 @@ def unheld_names(question: str, source: Source) -> list[str]:
         forms = {bare, bare.removesuffix("s"), f"{bare}s"}
         spelled = FIELD_ACRONYMS.get(bare.removesuffix("s"), "")
         if forms & words or (spelled and f" {spelled}" in f" {spaced}") or _initials_of(name.removesuffix("s"), spaced) \
-                or any(len(f) >= 4 and len(w) >= 4 and (w.startswith(f) or f.startswith(w)) for f in forms for w in words):
+                or any(len(f) >= 4 and len(w) >= 4 and (w.startswith(f) or f.startswith(w)) for f in forms for w in words) \
+                or _pair_held(name, words):
             continue
         unheld.append(name)
     return unheld
+
+
+def _pair_held(name: str, words: set[str]) -> bool:
+    """True when `name` joins acronyms by hyphens ("SC-FC" of "SC-FC coupling") and an abstract
+    writing `words` (lower case) holds each of them ("between SC and FC"); not a versioned name ("GPT-4")."""
+    parts = name.split("-")
+    return len(parts) > 1 and all(len(p) >= 2 and p.isalpha() and p.isupper() and p.lower() in words for p in parts)
 
 
 def lone_unheld_words(question: str, source: Source) -> list[str]:

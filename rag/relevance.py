@@ -16,12 +16,13 @@ the threshold.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from rag.held import holds_stem, writes_in_a_row
-from rag.intent import without_superlatives
+from rag.intent import classify, without_superlatives
 from rag.metadata import hit_abstract
 from rag.query import FIELD_ACRONYMS, content_query, topic_words
 from rag.settings import Settings
@@ -153,9 +154,51 @@ _KIND_OF_WORK = frozenset("problem problems task tasks application applications 
 def _holds_topic(query: str, text: str) -> bool:
     """True when `text` holds the query's topic words (`rag.query.topic_words`) as one phrase: all of
     them within a window one word longer than the topic, in any order; a topic of one word, anywhere. A
-    last word saying only what kind of work it is ("problems", "tasks") need not be held."""
+    last word saying only what kind of work it is ("problems", "tasks") need not be held. A "which papers"
+    question's topic "A or B" is held by a paper holding either side (`_alternatives`)."""
     asked = without_superlatives(_HOW_MANY.sub(" ", query))  # "how many papers are about weather?" asks of "weather"
-    written = topic_words(content_query(asked))
+    return _holds_words(topic_words(content_query(asked)), text) or holds_either_side(asked, text)
+
+
+def holds_either_side(query: str, text: str) -> bool:
+    """True when `query` asks for papers on "A or B" ("which papers study forgetting or degradation
+    ...", `_alternatives`) and `text` holds one side as a phrase: a paper on either is one asked for."""
+    return classify(query).kind == "papers" and any(_holds_words(side, text) and (len(side) > 1 or _written_twice(side[0], text))
+                                                    for side in _alternatives(content_query(query), query))
+
+
+def _written_twice(word: str, text: str) -> bool:
+    """True when `text` writes `word` (its stem) twice or more: a topic of it, not a passing mention
+    ("forecasting" in "PDE forecasting tasks")."""
+    stems = tokenize(word)
+    return bool(stems) and tokenize(text).count(stems[0]) >= 2
+
+
+def _alternatives(content: str, question: str) -> list[list[str]]:
+    """The two sides of a topic's "A or B" (`content`, the content query of `question`), each the run of topic words
+    next to "or", a lone word before it sharing the head after it: "satellite or geospatial observations" ->
+    ["satellite", "observations"], ["geospatial", "observations"];
+    "forgetting or degradation in language models" -> ["forgetting"], ["degradation"]. Empty when the
+    topic joins no two such runs, or for verbs right after the question word ("which papers learn or align ...")."""
+    topic = set(topic_words(content))
+    words = re.findall(r"[\w'’-]+", content)
+    sides = []
+    for k, word in enumerate(words):
+        if word.lower() != "or":
+            continue
+        left = list(itertools.takewhile(lambda w: w in topic, reversed(words[:k])))[::-1]
+        if left and re.search(rf"\b(?:papers|works|abstracts|studies|articles)\s+{re.escape(left[0])}\b", question, re.IGNORECASE):
+            continue  # "which papers learn or align ...": the verb the question opens with, no topic
+        right = list(itertools.takewhile(lambda w: w in topic, words[k + 1:]))
+        if len(left) == 1 and len(right) > 1:
+            left += right[-1:]  # "data or supervision scarcity": data scarcity
+        if left and right:
+            sides += [left, right]
+    return sides
+
+
+def _holds_words(written: list[str], text: str) -> bool:
+    """True when `text` holds the topic words `written` as one phrase (see `_holds_topic`)."""
     if len(written) > 1 and written[-1].lower() in _KIND_OF_WORK:
         written = written[:-1]  # "materials science problems": a paper on materials science
     topic = list(dict.fromkeys(tokenize(" ".join(written))))
