@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable
 
 from rag.held import holds_stem, writes_in_a_row
@@ -163,8 +164,16 @@ def _holds_topic(query: str, text: str) -> bool:
 def holds_either_side(query: str, text: str) -> bool:
     """True when `query` asks for papers on "A or B" ("which papers study forgetting or degradation
     ...", `_alternatives`) and `text` holds one side as a phrase: a paper on either is one asked for."""
-    return classify(query).kind == "papers" and any(_holds_words(side, text) and (len(side) > 1 or _written_twice(side[0], text))
-                                                    for side in _alternatives(content_query(query), query))
+    return any(_holds_words(list(side), text) and (len(side) > 1 or _written_twice(side[0], text)) for side in _asked_sides(query))
+
+
+@lru_cache(maxsize=256)
+def _asked_sides(query: str) -> tuple[tuple[str, ...], ...]:
+    """The sides of a "which papers ... A or B" query (`_alternatives`), none for other questions;
+    read once per query, however many papers are checked against it."""
+    if classify(query).kind != "papers":
+        return ()
+    return tuple(tuple(side) for side in _alternatives(content_query(query), query))
 
 
 def _written_twice(word: str, text: str) -> bool:
