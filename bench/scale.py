@@ -575,7 +575,8 @@ def main() -> None:
     t = commands.add_parser("throughput")
     t.add_argument("--papers", type=int, default=1000)
     t.add_argument("--quick", action="store_true", help="only bf16 raw encode against an embedded ingest")
-    t.add_argument("--rounds", type=int, default=1, help="repeat the bf16 raw encode and the ingests, report medians")
+    t.add_argument("--rounds", type=int, default=1, choices=range(1, 11), metavar="1-10",
+                   help="repeat the bf16 raw encode and the ingests, report medians")
     b = commands.add_parser("build")
     b.add_argument("--chunks", type=int, default=100_000)
     b.add_argument("--import-vectors", type=Path)
