@@ -537,6 +537,7 @@ def _read_words(text: str) -> tuple[str, ...]:
 # "between 5 and 300", "from 5 to 300": a range of two numbers, as the abstract's "5-300" writes it.
 # A group written with its dimension in brackets ("SO(2)", "SE(3)", "U(1)"): a name, not a number.
 _GROUP_NAME = re.compile(r"\b([a-z]{1,3})\((\d{1,2})\)")
+_GROUP_TOKEN = re.compile(r"^([a-z]{1,3})\d{1,2}$")  # such a name as `words` gives it ("so2")
 _SPELT_RANGE = re.compile(r"\b(?:between|from) (\d+(?:\.\d+)?) (?:and|to) (\d+(?:\.\d+)?)\b")
 # "still uses", "keeps using", "continues to use": the thing is depended on, not done without.
 _STILL_USES = re.compile(r"\b(?:still (?:uses|use|used|using)|(?:keeps|keep|kept|keeping) using|continu(?:es|e|ed|ing) to use)\b")
@@ -1435,7 +1436,8 @@ def _noun_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
 # ANTONYMS, whose words also stand for their side in the support shares ("preserving" for "preservation").
 _INTACT = {"respect", "respects", "respected", "respecting", "obey", "obeys", "obeyed", "obeying", "preserve", "preserves",
            "preserved", "preserving", "conserve", "conserves", "conserved", "conserving", "satisfy", "satisfies",
-           "satisfied", "satisfying", "enforce", "enforces", "enforced", "enforcing"}
+           "satisfied", "satisfying", "enforce", "enforces", "enforced", "enforcing", "maintain", "maintains",
+           "maintained", "maintaining"}
 _UNDONE = {"violate", "violates", "violated", "violating", "break", "breaks", "broke", "breaking", "alter", "alters",
            "altered", "altering", "change", "changes", "changed", "changing", "distort", "distorts", "distorted",
            "distorting", "destroy", "destroys", "destroyed", "destroying", "disrupt", "disrupts", "disrupted", "disrupting"}
@@ -1582,8 +1584,9 @@ def _modified(tokens: list[str]) -> set[tuple[str, str]]:
         if flat[at] in {"considerably", "much", "far", "significantly", "substantially"} and i + 2 < len(flat):
             at = i + 2
         nxt = heads.get(at, flat[at])
+        group = _GROUP_TOKEN.match(nxt)  # "continuous SO(2) product" modifies the product of a group: "so"
         if nxt not in _SEGMENT_BREAK:
-            pairs.add((word, stem(nxt)))
+            pairs.add((word, group.group(1) if group else stem(nxt)))
     return pairs | _predicated(flat)
 
 
@@ -1632,10 +1635,12 @@ def _modifier_clash(claim: list[str], passage: list[str], context: list[str]) ->
     # "regular grids and irregular ones alike": a modifier of "ones" joined by "and"/"or" names the
     # other side of the noun just named ("worse than long ones" sets it against the first)
     joined = {claim[i] for i in range(1, len(claim) - 1) if claim[i + 1] in {"one", "ones"} and claim[i - 1] in {"and", "or"}}
+    # a modifier the claim denies says the other side: "lacking full spectral information" is "incomplete" information
+    denied = {w for i, w in enumerate(claim) if set(claim[max(0, i - 2):i]) & (NEGATIONS | _LACKS | {"no", "without"})}
     for left, right in MODIFIERS:
         for side, other in ((left, right), (right, left)):
             for word, head in sorted(claim_pairs):
-                if word not in side:
+                if word not in side or word in denied:
                     continue
                 same = {w for w, h in passage_pairs if h == head and w in side}
                 opposite = sorted(w for w, h in passage_pairs if h == head and w in other)

@@ -65,7 +65,8 @@ _STATED_BY.update({w: {"eliminates", "eliminate", "eliminating", "eliminated", "
 _MODEL_WORDS = {"model", "models", "architecture", "architectures", "backbone", "backbones", "network", "networks"}
 _PHRASES = {"state of the art": "state-of-the-art", "necessary and sufficient": "necessary-and-sufficient",
             "if and only if": "if-and-only-if", "no longer needed": "unneeded", "no longer necessary": "unnecessary",
-            "no longer required": "unneeded"}
+            "no longer required": "unneeded",
+            "across the board": "universally"}  # "across the board, X beats Y" says it of every case
 # Matching people is a claim of human level: "a Theory of Mind on par with humans", "infers mental
 # states as well as people do" ("human experts", a named group a source may match, are not these).
 _PHRASES.update({f"{verb} {people}": "human-level" for verb in ("on par with", "as well as", "matches", "match", "matching",
