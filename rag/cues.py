@@ -96,7 +96,7 @@ _SKIP_AFTER_NEGATION = {
     "from",  # "stems not from a necessity of BN but from ..." denies the necessity
 }
 # Phrases that negate the noun phrase after them ("free of drift", "at the cost of consistency").
-PHRASE_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", "of"), ("at", "the", "cost", "of"),
+PHRASE_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", "of"), ("none", "of"), ("at", "the", "cost", "of"),
                      ("at", "the", "expense", "of"), ("short", "of")}
 # Verbs of leaving a thing out ("leaving out normalization", "rules out capturing periodicity"):
 # the noun phrase after them is denied, as after "without".
@@ -275,12 +275,45 @@ def contradiction_cue(claim: str, passage: str, context: str = "") -> tuple[str,
                        ("set_aside_stated", lambda: _set_aside_stated(claim_words, passage_words)),
                        ("crossed_details", lambda: _crossed_details(claim, passage)),
                        ("figure_unit_swap", lambda: _figure_unit_swap(claim, passage)),
+                       ("glossed_swap", lambda: _glossed_swap(claim, passage, context)),
                        # a comparison of two named sides is read against every sentence of the
                        # abstract: the one that compares them need not be the passage closest in words
                        ("reversed_comparison", lambda: None if restated else _reversed_comparison(claim, context or passage))):
         found = late()
         if found:
             return name, found[0], found[1]
+    return None
+
+
+
+def _kind_named(word: str) -> bool:
+    """Whether `word`, right before a noun, can name its kind ("weather metadata", "timestamp metadata"):
+    a content word, no adverb, "-ing" or "-ed" form, qualifier, relative word or number
+    (unlike `_naming`, a noun that is also a verb, "weather", counts)."""
+    return _content(word) and not word.endswith(("ly", "ing", "ed")) and word not in _QUALIFIERS | _CLAUSE_WORDS | STOPWORDS \
+        and not any(ch.isdigit() for ch in word)
+
+
+# A noun the passage glosses in brackets: "metadata (geolocation information)", "annotations (i.e., direct rewards)".
+_GLOSSED = re.compile(r"\b([A-Za-z][\w-]*)\s*\((?:i\.e\.,?\s*)?([a-z][a-z\s-]{2,60})\)")
+
+
+def _glossed_swap(claim: str, passage: str, context: str) -> tuple[str, str] | None:
+    """A kind the claim gives a noun that the passage glosses as another in brackets: "aligning
+    views with weather metadata" against "alignment with metadata (geolocation information)". The
+    claim's word right before the noun names a kind (`_kind_named`), the whole abstract uses neither
+    it nor a part of it, and the gloss is words, not an acronym."""
+    glosses: dict[str, list[str]] = {}
+    for noun, gloss in _GLOSSED.findall(passage):
+        glosses.setdefault(stem(noun.lower()), []).append(gloss.strip())
+    if not glosses:
+        return None
+    known = {stem(p) for w in words(context or passage) for p in [w, *w.split("-")] if p}
+    tokens = words(claim)
+    for i in range(1, len(tokens)):
+        kind = tokens[i - 1]
+        if stem(tokens[i]) in glosses and _kind_named(kind) and not any(stem(p) in known for p in [kind, *kind.split("-")]):
+            return f"{kind} {tokens[i]}", f"{tokens[i]} ({'; '.join(glosses[stem(tokens[i])])})"
     return None
 
 
@@ -514,6 +547,7 @@ def _read_words(text: str) -> tuple[str, ...]:
     text = _VERB_NOTHING.sub(lambda m: m.group(0) if m.group(1) in STOPWORDS else f"not {m.group(1)}", text)
     text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)  # "1,000-layer" is "1000-layer", no clause break
     text = _GROUP_NAME.sub(r"\1\2", text)  # "SO(2)" names a group, it is no number 2: "so2"
+    text = re.sub(r"\binside\b", "within", text)  # "inside SO(2) frames" says what "within" says
     text = _KEEPS_FROM.sub(r"prevents \2 \1", text)  # "keeps the composition from collapsing" prevents collapsing
     text = re.sub(r"\bno (?:less|fewer) than (?=\d)", "at least ", text)
     text = re.sub(r"\bno more than (?=\d)", "at most ", text)
@@ -1077,7 +1111,11 @@ def _list_items(tokens: list[str], longest: int) -> list[set[str]]:
                 if current:
                     items.append(_item(current))
                 last = []
-                for after in tokens[j + 1:j + 2 + max(len(item) for item in items)]:
+                # "and the number of training epochs": an article opens the last item, an "of" runs on in it
+                rest = tokens[j + 2:] if tokens[j + 1:j + 2] in (["a"], ["an"], ["the"]) else tokens[j + 1:]
+                for k, after in enumerate(rest[:1 + max(len(item) for item in items)]):
+                    if after == "of" and last and k + 1 < len(rest) and _content(rest[k + 1]):
+                        continue
                     if after in STOPWORDS or after in _SEGMENT_BREAK:
                         break
                     last.append(after)
@@ -2841,6 +2879,35 @@ def _numbered_compound_clash(claim: list[str], passage: list[str], context: list
     return None
 
 
+def _groups(tokens: list[str]) -> dict[tuple[str, ...], set[str]]:
+    """{(a group's letters, the stem of the content word after it): its numbers} of a word list
+    ("SO(2) local frames", read "so2 local frames": ("so", "local"): {"2"}), and the same keyed by
+    the content word before it too ("continuous SO(2) tensor": ("continu", "so", "tensor"))."""
+    out: dict[tuple[str, ...], set[str]] = {}
+    for i, word in enumerate(tokens[:-1]):
+        found = _GROUP_TOKEN.match(word)
+        if found and _content(tokens[i + 1]):
+            key = (found.group(1), stem(tokens[i + 1]))
+            keys = [key] + ([(stem(tokens[i - 1]), *key)] if i and _content(tokens[i - 1]) else [])
+            for k in keys:
+                out.setdefault(k, set()).add(word[len(found.group(1)):])
+    return out
+
+
+def _group_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A group (or a name with its number) of another number before the same word: "within SO(3)
+    local frames" against "within SO(2) local frames", "L1 weight decay" against "L2 weight decay",
+    "a continuous SO(3) tensor product" against "a continuous SO(2) tensor product", where the whole
+    abstract never puts the claim's there (after the same word, when the claim's has one before it)."""
+    theirs, anywhere = _groups(passage), _groups(context or passage)
+    for key, dims in _groups(claim).items():
+        other = theirs.get(key, set())
+        if other and not dims & anywhere.get(key, set()):
+            *before, letters, head = key
+            return " ".join([*before, f"{letters}({min(dims)})", head]), " ".join([*before, f"{letters}({min(other)})", head])
+    return None
+
+
 def _compound_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """A compound whose first part is swapped, beside the same word: "a mean-field cross-attention
     toy model" against "a mean-field self-attention toy model". The claim's compound (with or
@@ -2939,6 +3006,46 @@ def _phrase_swap(claim: list[str], passage: list[str], context: list[str]) -> tu
                     or max(b - a, len(theirs)) < 2 or _initials_of(claim[a:b], theirs):
                 continue
             return " ".join(claim[a:b]), " ".join(passage[j:e])
+    return None
+
+
+
+def _term_before_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A term swapped for another before the same three words, one of them a content word ("with a
+    recurrent module to resolve long-range impacts" against "with a global attention mechanism to
+    resolve long-range impacts"): the mirror of `_phrase_swap`. The three words open with a
+    preposition or a relative word; the claim's term is two words or more that the whole abstract
+    never uses, words that name (`_naming`: no verb, adverb or qualifier, where paraphrases put
+    synonyms), the passage's the two to four content words right before, none the claim's, headed by
+    such a word."""
+    known = {stem(p) for w in context or passage for p in [w, *w.split("-")] if p}
+    mine = {stem(p) for w in claim for p in [w, *w.split("-")] if p}
+
+    def new(word: str) -> bool:
+        return _content(word) and stem(word) not in known and not any(ch.isdigit() for ch in word) \
+            and not set(word.split("-")) & set(NUMBER_WORDS) and word not in _GENERIC_MODIFIERS and word not in _ORDERING
+    for b in range(1, len(claim) - 2):
+        right = claim[b:b + 3]
+        if not new(claim[b - 1]) or new(claim[b]) or right[0] not in _PREPOSITIONS_AFTER | {"that", "which"} \
+                or not any(_content(w) for w in right) or set(right) & {",", ";", ":"}:
+            continue
+        a = b - 1
+        while a > 0 and new(claim[a - 1]):
+            a -= 1
+        if b - a < 2 or not all(_naming(w, inflected=True) for w in claim[a:b]):
+            continue  # a term of one word, or with a verb or adverb in it, is as often a synonym as a swap
+        for j in range(1, len(passage) - 2):
+            if passage[j:j + 3] != right:
+                continue
+            i = j
+            while i > 0 and j - i < 4 and _content(passage[i - 1]) and passage[i - 1] not in STOPWORDS:
+                i -= 1
+            theirs = passage[i:j]
+            if len(theirs) < 2 or not _naming(theirs[-1], inflected=True) or any(
+                    stem(w) in mine or w.endswith("ly") or any(ch.isdigit() for ch in w) for w in theirs) \
+                    or _initials_of(claim[a:b], theirs):
+                continue
+            return " ".join(claim[a:b]), " ".join(theirs)
     return None
 
 
@@ -3042,20 +3149,15 @@ _QUALIFIERS = _GENERIC_MODIFIERS | _ORDERING | _PRIOR_WORK | {
     "remarkable", "substantial", "considerable", "early", "earlier", "later", "recent", "past", "ordinary", "usual",
     "compact"} | _DEGREES
 
-# Prepositions the stop list lacks: "inside SO(2) frames" says where, as "within" does; they name no detail.
-_PREPOSITIONS = {"inside", "within", "outside", "across", "along", "among", "amongst", "amid", "beyond", "throughout",
-                 "toward", "towards", "upon", "per", "beneath", "underneath", "alongside", "despite", "versus", "unlike",
-                 "onto", "around", "near", "beside", "besides"}
-
 
 def _naming(word: str, inflected: bool = False) -> bool:
     """Whether `word` can name a detail in a modifier slot: a content word, no number, no
-    preposition, no qualifier (nor a compound with one: "high-dimensional"), no adverb, no verb the general
+    qualifier (nor a compound with one: "high-dimensional"), no adverb, no verb the general
     vocabulary inflects ("raise", "produce"), no "-ing" form ("including", "solving"); unless
     `inflected`, no "-ed" or plural form either (a claim's word; the passage's may be "mismatched",
     "physics-based")."""
     plural = word.endswith("s") and not word.endswith(("ss", "us", "is"))
-    return _content(word) and not any(ch.isdigit() for ch in word) and word not in _QUALIFIERS | _PREPOSITIONS \
+    return _content(word) and not any(ch.isdigit() for ch in word) and word not in _QUALIFIERS \
         and not set(word.split("-")) & (set(NUMBER_WORDS) | _QUALIFIERS) and not word.endswith(("ly", "ing")) \
         and not has_verb_forms(word) and (inflected or not (word.endswith("ed") or plural))
 
@@ -3409,8 +3511,8 @@ def _one_against_many(claim: list[str], passage: list[str], context: list[str]) 
 # which also reads the passage without its asides.
 _WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap, _number_order_swap, _count_clash,
               _target_clash, _parity_clash, _level_clash, _intact_clash, _list_swap, _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap,
-              _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash,
-              _compound_swap, _kind_compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot, _bound_clash,
+              _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash, _group_swap,
+              _compound_swap, _kind_compound_swap, _phrase_swap, _term_before_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot, _bound_clash,
               _direction_reversed, _degree_clash, _valence_clash, _frame_swap, _ease_clash, _sibling_swap, _peak_as_typical,
               _amount_clash, _property_swap, _one_against_many, _exception_denied)
 # The cues a condition and its outcome turned round together are not read by ("short clips transfer
@@ -3427,4 +3529,4 @@ _DIRECTION_WORD_CUES = frozenset({_antonym_clash, _modifier_clash, _comparison_s
 # Every cue's name, as `contradiction_cue` reports it.
 CUE_NAMES = [c.__name__.strip("_") if c else "prefix_clash" for c in _WORD_CUES] + ["preference_swap", "set_aside_stated",
                                                                                   "crossed_details", "figure_unit_swap",
-                                                                                  "reversed_comparison"]
+                                                                                  "glossed_swap", "reversed_comparison"]

@@ -365,9 +365,9 @@ def support_signals(claim: str, passages: list[Passage], sources: list[Source], 
 
 
 
-# A count, up to three words naming what is counted, then the list that counts them: "3 datasets,
+# A count, up to eight words naming what is counted, then the list that counts them: "3 datasets,
 # MMLU, TriviaQA and Spider", "4 kinds of spectra: eDOS, phDOS, XANES and Raman".
-_COUNT_THEN_LIST = re.compile(r"\b(\d{1,2})((?:\s+[\w-]+){1,4}?)\s*(?:,|:|\(|namely\b|\u2014|\u2013)\s*([^.;:()]+)")
+_COUNT_THEN_LIST = re.compile(r"\b(\d{1,2})((?:\s+[\w-]+){1,8}?)\s*(?:,|:|\(|namely\b|\u2014|\u2013)\s*([^.;:()]+)")
 
 
 def listed_counts(claim: str) -> set[str]:
