@@ -8,10 +8,13 @@ the passage keeps intact ("violates the conservation laws" against "while respec
 conservation laws", "changes the fixed points" against "preserving the fixed points"); one item of a
 pair swapped where the new item is written "a loss of lexical diversity" (an article, an "of");
 "consistently" at the end of its clause against "inconsistent assessments"; "across the board" as a
-claim about every case.
+claim about every case; a group of another number before the same word ("SO(3) local frames" against
+"SO(2) local frames"); a kind given to a noun the passage glosses in brackets ("weather metadata"
+against "metadata (geolocation information)"); a term swapped before the same words ("a recurrent
+module to resolve" against "a global attention mechanism to resolve").
 True claims now kept: a count the claim's own list restates ("three corpora, A, B and C") needs no
 support of its own; a group written with its dimension ("SO(2)") is a name, not a number;
-"inside" and "within" name no detail; "computing without multiplications" names the item
+"inside" reads "within"; "none of" denies what follows; "computing without multiplications" names the item
 "multiplication-free computation"; "leaves the signals uncaptured" says what "fail to capture" says
 of standard objectives, and a compound of the source ("reconstruction-based") is named by its part.
 The guards keep claims of the same shapes that say what their passage says.
@@ -43,6 +46,10 @@ UPDATES = "FrameNet performs all feature updates and message passing within SO(2
 CHIPS = "Such networks are valued for their energy efficiency, multiplication-free computation, and sparse processing."
 OBJECTIVES = "The main reason is that the standard reconstruction-based pre-training objectives often fail to capture regulatory signals."
 OBJECTIVES_ABSTRACT = "Cell foundation models (CFMs) encode transcriptomes. " + OBJECTIVES
+REWARDS = "The model is trained with proxy rewards based on cross-view alignment with metadata (geolocation information)."
+APT = ("APT fuses a graph-based encoder to extract local heterogeneous features with a global attention mechanism to "
+       "resolve long-range physical effects.")
+PRODUCTS = "FrameNet attains global equivariance, thereby eliminating the need of costly tensor products."
 SPECIALISTS = "The model reaches strong zero-shot transfer, even surpassing fully supervised specialists on certain benchmarks."
 EXPERIMENTS = ("LABO uses cheap LLM evaluations to explore the search space broadly, and costly real experiments only "
                "for regions with high uncertainty.")
@@ -62,6 +69,13 @@ CASES = [
      "list_swap"),
     # an adverb ending its clause is about the words before it
     ("Current metrics are found to assess the methods consistently.", METRICS, "antonym_clash"),
+    # a group of another number before the same word, where the abstract never puts it there
+    ("FrameNet performs all feature updates within SO(3) local frames.", UPDATES, "group_swap"),
+    # a kind given to a noun the passage glosses in brackets as another
+    ("The rewards come from aligning views with weather metadata.", REWARDS, "glossed_swap"),
+    # a term swapped before the same words
+    ("APT combines a graph-based encoder with a recurrent module to resolve long-range physical effects.", APT,
+     "term_before_swap"),
     # true claims now kept
     ("FrameNet carries out every feature update and all message passing inside SO(2) local frames.", UPDATES, None),
     ("Such networks are valued for energy efficiency, computing without multiplications and sparse processing.", CHIPS,
@@ -76,6 +90,12 @@ CASES = [
     ("The decoder's predictions respect the conservation laws.", PHYSICS, None),
     ("Pruning keeps the fixed points on the surviving nodes unchanged while shrinking the graphs.", FIXED_POINTS, None),
     ("The index aggregates attention decay, representational drift and entropy miscalibration.", SIGNALS, None),
+    ("FrameNet performs all feature updates within SO(2) local frames.", UPDATES, None),
+    ("The rewards come from aligning views with geolocation metadata.", REWARDS, None),
+    ("APT combines a graph-based encoder with a global attention mechanism to resolve long-range physical effects.", APT,
+     None),
+    # "none of" denies what follows, as "without" does
+    ("FrameNet keeps global equivariance with none of the costly tensor products.", PRODUCTS, None),
     ("Current metrics often assess the methods inconsistently.", METRICS, None),
     # a group name with its number still compares as a name, and a denial of it is still read
 ]
