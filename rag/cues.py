@@ -308,7 +308,7 @@ def _glossed_swap(claim: str, passage: str, context: str) -> tuple[str, str] | N
         glosses.setdefault(stem(noun.lower()), []).append(gloss.strip())
     if not glosses:
         return None
-    known = {stem(p) for w in words(context or passage) for p in [w, *w.split("-")] if p}
+    known = _part_stems(words(context or passage))
     tokens = words(claim)
     for i in range(1, len(tokens)):
         kind = tokens[i - 1]
@@ -2402,6 +2402,12 @@ def _direction(window: list[str]) -> tuple[int, bool]:
     return (-sign if turned else sign), bool(turned)
 
 
+def _side_stems(tokens: list[str], also: set[str] = frozenset()) -> set[str]:
+    """The stems of the content words of one side of a comparison (and of their compounds' parts),
+    with the words of `also` ("our", "we") counted as content."""
+    return {stem(p) for w in tokens if _content(w) or w in also for p in [w, *w.split("-")] if _content(p) or p in also}
+
+
 def _compared(tokens: list[str]) -> list[tuple[int, set[str], set[str], bool]]:
     """(+1 where the subject does better, -1 worse, 0 where the words do not say; the content stems
     before the comparison that no negation governs; the content stems of its target; whether a cost
@@ -2428,9 +2434,9 @@ def _compared(tokens: list[str]) -> list[tuple[int, set[str], set[str], bool]]:
         end = next((k for k in range(first, min(len(tokens), first + 6)) if tokens[k] in _TARGET_ENDS - {"and", "by"}
                     and not (tokens[k] == "with" and tokens[k - 1].endswith("ed"))),
                    min(len(tokens), first + 6))  # "ones initialized by/with SpikeInit" names SpikeInit
-        target = {stem(p) for w in tokens[first:end] if _content(w) for p in [w, *w.split("-")] if _content(p)}
+        target = _side_stems(tokens[first:end])
         negated, _, scope = _polarity(tokens[:i])  # "SNNs with SpikeInit trained without normalization": not normalized ones
-        subject = {stem(p) for w in tokens[:i] if _content(w) or w in _SELF for p in [w, *w.split("-")] if _content(p) or p in _SELF}
+        subject = _side_stems(tokens[:i], _SELF)
         out.append((direction, subject - set(negated) - scope, target, turned))
     return out
 
@@ -2534,8 +2540,8 @@ def _levels(tokens: list[str]) -> list[tuple[int, set[str], set[str]]]:
         first, lean = found
         end = next((k for k in range(first, min(len(tokens), first + 6)) if tokens[k] in _TARGET_ENDS - {"and", "by"}),
                    min(len(tokens), first + 6))
-        target = {stem(p) for w in tokens[first:end] if _content(w) for p in [w, *w.split("-")] if _content(p)}
-        subject = {stem(p) for w in tokens[:i] if _content(w) or w in _SELF for p in [w, *w.split("-")] if _content(p) or p in _SELF}
+        target = _side_stems(tokens[first:end])
+        subject = _side_stems(tokens[:i], _SELF)
         if target and not any(_NUMBER.match(t) for t in tokens[first:end]):
             out.append((lean, subject - target, target - subject))
     return out
@@ -2960,6 +2966,18 @@ def _kind_compound_swap(claim: list[str], passage: list[str], context: list[str]
 _NOUN_PHRASE_ENDS = {"the", "a", "an", "by", "of", "from", "via", "with", "on", "using"}  # not "to": "to pull" is a verb
 
 
+def _part_stems(tokens: list[str]) -> set[str]:
+    """The stems of the words of `tokens` and of the parts of their compounds."""
+    return {stem(p) for w in tokens for p in [w, *w.split("-")] if p}
+
+
+def _unwritten(word: str, known: set[str]) -> bool:
+    """Whether `word` is a content word that can name a new detail and whose stem is not in `known`
+    (the abstract's `_part_stems`): no number, no word of amount or order."""
+    return _content(word) and stem(word) not in known and not any(ch.isdigit() for ch in word) \
+        and not set(word.split("-")) & set(NUMBER_WORDS) and word not in _GENERIC_MODIFIERS and word not in _ORDERING
+
+
 def _phrase_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """A term swapped for another after the same two words (three when two are function words),
     one of them a content word, the last an article or preposition: "controls the variance of" against "controls the quantile radius
@@ -2971,17 +2989,12 @@ def _phrase_swap(claim: list[str], passage: list[str], context: list[str]) -> tu
     analysis to enhance")
     shares no word with the claim, and one of the two terms has two words or more: one word for
     one word is as often a synonym ("real" for "genuine") as a swap."""
-    known = {stem(p) for w in context or passage for p in [w, *w.split("-")] if p}
-    mine = {stem(p) for w in claim for p in [w, *w.split("-")] if p}
-
-    def new(word: str) -> bool:
-        return _content(word) and stem(word) not in known and not any(ch.isdigit() for ch in word) \
-            and not set(word.split("-")) & set(NUMBER_WORDS) and word not in _GENERIC_MODIFIERS and word not in _ORDERING
+    known, mine = _part_stems(context or passage), _part_stems(claim)
     for a in range(2, len(claim)):
-        if not new(claim[a]) or new(claim[a - 1]):
+        if not _unwritten(claim[a], known) or _unwritten(claim[a - 1], known):
             continue
         b = a
-        while b < len(claim) and new(claim[b]):
+        while b < len(claim) and _unwritten(claim[b], known):
             b += 1
         # the two words before, or three when the two are function words ("with respect to the")
         left = next((claim[a - k:a] for k in (2, 3) if a >= k and any(_content(w) for w in claim[a - k:a])
@@ -3018,19 +3031,14 @@ def _term_before_swap(claim: list[str], passage: list[str], context: list[str]) 
     never uses, words that name (`_naming`: no verb, adverb or qualifier, where paraphrases put
     synonyms), the passage's the two to four content words right before, none the claim's, headed by
     such a word."""
-    known = {stem(p) for w in context or passage for p in [w, *w.split("-")] if p}
-    mine = {stem(p) for w in claim for p in [w, *w.split("-")] if p}
-
-    def new(word: str) -> bool:
-        return _content(word) and stem(word) not in known and not any(ch.isdigit() for ch in word) \
-            and not set(word.split("-")) & set(NUMBER_WORDS) and word not in _GENERIC_MODIFIERS and word not in _ORDERING
+    known, mine = _part_stems(context or passage), _part_stems(claim)
     for b in range(1, len(claim) - 2):
         right = claim[b:b + 3]
-        if not new(claim[b - 1]) or new(claim[b]) or right[0] not in _PREPOSITIONS_AFTER | {"that", "which"} \
+        if not _unwritten(claim[b - 1], known) or _unwritten(claim[b], known) or right[0] not in _PREPOSITIONS_AFTER | {"that", "which"} \
                 or not any(_content(w) for w in right) or set(right) & {",", ";", ":"}:
             continue
         a = b - 1
-        while a > 0 and new(claim[a - 1]):
+        while a > 0 and _unwritten(claim[a - 1], known):
             a -= 1
         if b - a < 2 or not all(_naming(w, inflected=True) for w in claim[a:b]):
             continue  # a term of one word, or with a verb or adverb in it, is as often a synonym as a swap
