@@ -12,6 +12,10 @@ both sides when it fires:
 - comparison direction: "A ... than B" where the passage says "B ... than A" ("width over depth"
   against "depth over width");
 - parity: "outperforms"/"surpasses" where the passage only says "matches" or "comparable";
+- standing level: "lags behind B" or "beats B" where the passage puts its subject "on par with B" or
+  "no better than B", and "as accurate as B" where the passage puts it ahead of or behind B;
+- kept intact: "breaks the constraints", "changes the fixed points" against "respecting the
+  constraints", "preserving the fixed points" (and the reverse), said of the same thing;
 - swapped modifiers: "functional constraints ... structural patterns" against "structural
   constraints ... functional patterns";
 - crossed opposites: a passage that pairs two opposites in parallel ("low contrast ... more
@@ -38,9 +42,14 @@ both sides when it fires:
   PINNs";
 - covariation: "decreases as the decay strength grows" against "increasing with decay strength";
 - numbered compounds: "two-dimensional evolution" against "three-dimensional" (or "3D") evolution;
+- groups and names with a number: "SO(3) local frames" against "SO(2) local frames" (a group written
+  with its dimension is a name, "so2", never a number tied to a detail);
+- glossed kinds: "weather metadata" against "metadata (geolocation information)";
 - compound parts: "cross-attention toy model" against "self-attention toy model";
 - phrase swaps: a term after the same two words ("controls the variance of" against "controls
   the quantile radius of"), one side of two words or more;
+- terms before the same words: "a recurrent module to resolve long-range impacts" against "a global
+  attention mechanism to resolve long-range impacts";
 - cause and effect: "A gives rise to B" against "B gives rise to A";
 - scope: "a paradigm specific to eDOS" against "a general paradigm";
 - slot swaps: words that name a detail, new to the abstract, in the modifier slot of a head word
