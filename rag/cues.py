@@ -2581,8 +2581,8 @@ def _level_clash(claim: list[str], passage: list[str], context: list[str]) -> tu
     level with a target the passage puts it ahead of or behind ("random sampling stays as
     sample-efficient as active sampling" against "active sampling can improve sample efficiency over
     random sampling"), where the passage says nowhere what the claim says of the same sides. A
-    claim that also puts its subject level with something ("faster than B while matching its
-    accuracy") compares two things and is left alone."""
+    claim that both ranks and puts level ("faster than B while matching its accuracy", "matches B's
+    accuracy and outperforms it in efficiency") compares two things and is left alone."""
     # "transfer better to word decoding" says where it transfers, not what it is compared with ("superior to B" does)
     passage = [("in" if w == "to" and passage[k - 1:k] in (["better"], ["worse"]) else w) for k, w in enumerate(passage)]
     compared = [(d, s - t, t - s) for d, s, t, _ in _compared(passage) if d]
@@ -2593,7 +2593,7 @@ def _level_clash(claim: list[str], passage: list[str], context: list[str]) -> tu
         said = any(side and d * side == c_dir for d, s, t in compared for side in [_sides_met(c_subject, c_target, s, t)])
         if c_dir and not said and any(lean * side != c_dir for lean, side in met):
             return ("ahead of" if c_dir > 0 else "behind") + f" {' '.join(sorted(_specific(c_target) or c_target))}", "level with"
-    for lean, c_subject, c_target in claim_levels:
+    for lean, c_subject, c_target in (claim_levels if not set(claim) & _RANKING else []):
         ahead = {d * side for d, s, t in compared for side in [_sides_met(c_subject, c_target, s, t)] if side}
         level = any(_sides_met(c_subject, c_target, s, t) for _, s, t in levels)
         if not level and ahead - {lean}:
