@@ -12,6 +12,10 @@ both sides when it fires:
 - comparison direction: "A ... than B" where the passage says "B ... than A" ("width over depth"
   against "depth over width");
 - parity: "outperforms"/"surpasses" where the passage only says "matches" or "comparable";
+- standing level: "lags behind B" or "beats B" where the passage puts its subject "on par with B" or
+  "no better than B", and "as accurate as B" where the passage puts it ahead of or behind B;
+- kept intact: "breaks the constraints", "changes the fixed points" against "respecting the
+  constraints", "preserving the fixed points" (and the reverse), said of the same thing;
 - swapped modifiers: "functional constraints ... structural patterns" against "structural
   constraints ... functional patterns";
 - crossed opposites: a passage that pairs two opposites in parallel ("low contrast ... more
@@ -38,9 +42,14 @@ both sides when it fires:
   PINNs";
 - covariation: "decreases as the decay strength grows" against "increasing with decay strength";
 - numbered compounds: "two-dimensional evolution" against "three-dimensional" (or "3D") evolution;
+- groups and names with a number: "SO(3) local frames" against "SO(2) local frames" (a group written
+  with its dimension is a name, "so2", never a number tied to a detail);
+- glossed kinds: "weather metadata" against "metadata (geolocation information)";
 - compound parts: "cross-attention toy model" against "self-attention toy model";
 - phrase swaps: a term after the same two words ("controls the variance of" against "controls
   the quantile radius of"), one side of two words or more;
+- terms before the same words: "a recurrent module to resolve long-range impacts" against "a global
+  attention mechanism to resolve long-range impacts";
 - cause and effect: "A gives rise to B" against "B gives rise to A";
 - scope: "a paradigm specific to eDOS" against "a general paradigm";
 - slot swaps: words that name a detail, new to the abstract, in the modifier slot of a head word
@@ -96,7 +105,7 @@ _SKIP_AFTER_NEGATION = {
     "from",  # "stems not from a necessity of BN but from ..." denies the necessity
 }
 # Phrases that negate the noun phrase after them ("free of drift", "at the cost of consistency").
-PHRASE_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", "of"), ("at", "the", "cost", "of"),
+PHRASE_NEGATIONS = {("far", "from"), ("away", "with"), ("free", "of"), ("rid", "of"), ("none", "of"), ("at", "the", "cost", "of"),
                      ("at", "the", "expense", "of"), ("short", "of")}
 # Verbs of leaving a thing out ("leaving out normalization", "rules out capturing periodicity"):
 # the noun phrase after them is denied, as after "without".
@@ -275,12 +284,45 @@ def contradiction_cue(claim: str, passage: str, context: str = "") -> tuple[str,
                        ("set_aside_stated", lambda: _set_aside_stated(claim_words, passage_words)),
                        ("crossed_details", lambda: _crossed_details(claim, passage)),
                        ("figure_unit_swap", lambda: _figure_unit_swap(claim, passage)),
+                       ("glossed_swap", lambda: _glossed_swap(claim, passage, context)),
                        # a comparison of two named sides is read against every sentence of the
                        # abstract: the one that compares them need not be the passage closest in words
                        ("reversed_comparison", lambda: None if restated else _reversed_comparison(claim, context or passage))):
         found = late()
         if found:
             return name, found[0], found[1]
+    return None
+
+
+
+def _kind_named(word: str) -> bool:
+    """Whether `word`, right before a noun, can name its kind ("weather metadata", "timestamp metadata"):
+    a content word, no adverb, "-ing" or "-ed" form, qualifier, relative word or number
+    (unlike `_naming`, a noun that is also a verb, "weather", counts)."""
+    return _content(word) and not word.endswith(("ly", "ing", "ed")) and word not in _QUALIFIERS | _CLAUSE_WORDS | STOPWORDS \
+        and not any(ch.isdigit() for ch in word)
+
+
+# A noun the passage glosses in brackets: "metadata (geolocation information)", "annotations (i.e., direct rewards)".
+_GLOSSED = re.compile(r"\b([A-Za-z][\w-]*)\s*\((?:i\.e\.,?\s*)?([a-z][a-z\s-]{2,60})\)")
+
+
+def _glossed_swap(claim: str, passage: str, context: str) -> tuple[str, str] | None:
+    """A kind the claim gives a noun that the passage glosses as another in brackets: "aligning
+    views with weather metadata" against "alignment with metadata (geolocation information)". The
+    claim's word right before the noun names a kind (`_kind_named`), the whole abstract uses neither
+    it nor a part of it, and the gloss is words, not an acronym."""
+    glosses: dict[str, list[str]] = {}
+    for noun, gloss in _GLOSSED.findall(passage):
+        glosses.setdefault(stem(noun.lower()), []).append(gloss.strip())
+    if not glosses:
+        return None
+    known = _part_stems(words(context or passage))
+    tokens = words(claim)
+    for i in range(1, len(tokens)):
+        kind = tokens[i - 1]
+        if stem(tokens[i]) in glosses and _kind_named(kind) and not any(stem(p) in known for p in [kind, *kind.split("-")]):
+            return f"{kind} {tokens[i]}", f"{tokens[i]} ({'; '.join(glosses[stem(tokens[i])])})"
     return None
 
 
@@ -367,8 +409,14 @@ _MISSES = _FAIL | {"miss", "misses", "missed", "lack", "lacks", "lacked", "overl
 def _failing(tokens: list[str]) -> bool:
     """Whether a word list says something fails or is missed: a negation, "fail", "miss", "lack",
     "overlook", "ignore" ("objectives that often miss latent signals" as "objectives often fail to
-    capture" says it; "credited with exposing the signals" does not)."""
-    return bool(set(tokens) & (NEGATIONS | _MISSES))
+    capture" says it; "credited with exposing the signals" does not), or leaves it undone ("leaves
+    latent signals uncaptured", "left unresolved")."""
+    return bool(set(tokens) & (NEGATIONS | _MISSES)) or any(
+        w in _LEAVES and any(t.startswith("un") and t.endswith("ed") and len(t) > 6 for t in tokens[i + 1:i + 7])
+        for i, w in enumerate(tokens))
+
+
+_LEAVES = {"leave", "leaves", "leaving", "left"}
 
 
 def _names_what_is_qualified(phrase: list[str], claim: str) -> bool:
@@ -376,16 +424,16 @@ def _names_what_is_qualified(phrase: list[str], claim: str) -> bool:
     reconstruction-based pre-training objectives often fail ..." for a claim that says
     "reconstruction-based pre-training objectives often miss ..."): the content words after the cue
     word, to the first adverb, break, small word or generic method noun ("these methods"), are two or
-    more, and the claim has all of them but one at most. It then says it of the same thing, whoever
+    more, and the claim has all of them but one at most (a compound when it has a part of it). It then says it of the same thing, whoever
     uses it (when it fails as the source's does: `_failing`)."""
     named: list[str] = []
     for word in phrase:
         if not _content(word) or word.endswith("ly") or word in _SEGMENT_BREAK | _KINDS_OF_METHOD | _METHOD_NOUNS:
             break  # a generic noun heads the phrase: "these methods treat ..." says it of prior methods
         named.append(word)
-    wanted = content_stems(" ".join(named))
-    have = wanted & content_stems(claim)
-    return len(have) >= 2 and len(have) >= len(wanted) - 1
+    said = content_stems(claim)
+    have = [w for w in named if content_stems(w) & said]  # by word: "reconstruction-based" is had by "reconstruction"
+    return len(have) >= 2 and len(have) >= len(named) - 1
 
 
 def _others(tokens: list[str], i: int) -> bool:
@@ -507,6 +555,8 @@ def _read_words(text: str) -> tuple[str, ...]:
     text = _SUSPENDED.sub(lambda m: re.sub(r"([a-z0-9]+)-(?=[\s,])", rf"\1-{m.group(3)}", m.group(1)) + m.group(2), text)
     text = _VERB_NOTHING.sub(lambda m: m.group(0) if m.group(1) in STOPWORDS else f"not {m.group(1)}", text)
     text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)  # "1,000-layer" is "1000-layer", no clause break
+    text = _GROUP_NAME.sub(r"\1\2", text)  # "SO(2)" names a group, it is no number 2: "so2"
+    text = re.sub(r"\binside\b", "within", text)  # "inside SO(2) frames" says what "within" says
     text = _KEEPS_FROM.sub(r"prevents \2 \1", text)  # "keeps the composition from collapsing" prevents collapsing
     text = re.sub(r"\bno (?:less|fewer) than (?=\d)", "at least ", text)
     text = re.sub(r"\bno more than (?=\d)", "at most ", text)
@@ -528,6 +578,9 @@ def _read_words(text: str) -> tuple[str, ...]:
 
 
 # "between 5 and 300", "from 5 to 300": a range of two numbers, as the abstract's "5-300" writes it.
+# A group written with its dimension in brackets ("SO(2)", "SE(3)", "U(1)"): a name, not a number.
+_GROUP_NAME = re.compile(r"\b([a-z]{1,3})\((\d{1,2})\)")
+_GROUP_TOKEN = re.compile(r"^([a-z]{1,3})\d{1,2}$")  # such a name as `words` gives it ("so2")
 _SPELT_RANGE = re.compile(r"\b(?:between|from) (\d+(?:\.\d+)?) (?:and|to) (\d+(?:\.\d+)?)\b")
 # "still uses", "keeps using", "continues to use": the thing is depended on, not done without.
 _STILL_USES = re.compile(r"\b(?:still (?:uses|use|used|using)|(?:keeps|keep|kept|keeping) using|continu(?:es|e|ed|ing) to use)\b")
@@ -757,7 +810,8 @@ def _denied_alike(phrase: str, word: str, denied: set[str]) -> bool:
     `word` is no clash ("need no spatial derivatives ... because they compute" against "avoid
     spatial derivative computations"; "no online tool lets practitioners detect" against
     "practitioners lack online diagnostics to detect them")."""
-    return bool(({_canonical(w) for w in phrase.split() if _content(w)} - {word}) & denied)
+    # a name with its number ("SO(3)", read "so3") qualifies both things, it does not make them one
+    return bool(({_canonical(w) for w in phrase.split() if _content(w) and not any(ch.isdigit() for ch in w)} - {word}) & denied)
 
 
 def _verb_echoed(phrase: str, tokens: list[str]) -> bool:
@@ -1014,7 +1068,8 @@ def _antonym_clash(claim: list[str], passage: list[str], context: list[str]) -> 
             if claim_set & other and not _own_object(claim, said, claim_set & other, passage, opposite):
                 continue
             if passage_set & side:  # the passage uses both sides: the one about the claim's object decides
-                ours = _first_objects(claim, said)
+                # (a word that ends its clause, "assess the methods consistently", is about the words before it)
+                ours = _first_objects(claim, said) or _last_objects(claim, said)
                 if not ours & _first_objects(passage, opposite) or ours & _first_objects(passage, passage_set & side):
                     continue  # "separates composition and structure, combined with self-supervised learning"
             elif left in (_DEPENDS, _MAINTAINS) and not _same_object(claim, said, passage, opposite):
@@ -1065,7 +1120,11 @@ def _list_items(tokens: list[str], longest: int) -> list[set[str]]:
                 if current:
                     items.append(_item(current))
                 last = []
-                for after in tokens[j + 1:j + 2 + max(len(item) for item in items)]:
+                # "and the number of training epochs": an article opens the last item, an "of" runs on in it
+                rest = tokens[j + 2:] if tokens[j + 1:j + 2] in (["a"], ["an"], ["the"]) else tokens[j + 1:]
+                for k, after in enumerate(rest[:1 + max(len(item) for item in items)]):
+                    if after == "of" and last and k + 1 < len(rest) and _content(rest[k + 1]):
+                        continue
                     if after in STOPWORDS or after in _SEGMENT_BREAK:
                         break
                     last.append(after)
@@ -1089,12 +1148,17 @@ def _list_items(tokens: list[str], longest: int) -> list[set[str]]:
     return []
 
 
+# Negations are no new word of an item: "computing without multiplications" names "multiplication-free computation".
+_NEGATION_STEMS = {stem(w) for w in NOUN_NEGATIONS | NEGATIONS}
+
+
 def _list_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """An enumeration that follows the passage's item by item, two items at least the same, but
     puts in one place an item with a word the whole abstract never uses, where the passage has an
     item the claim does not mention ("grid, place and border cells" against "grid, place, and
     head-direction cells"; the passage's list may open items before the claim's, and then the
-    changed items share no word). The claim's items are short (three words at most): longer ones are clauses
+    changed items share no word; a negation is no new word: "computing without multiplications" for
+    "multiplication-free computation"). The claim's items are short (three words at most): longer ones are clauses
     rather than the things a list names. Lists of two are read by `_pair_swap`."""
     mine, theirs = _list_items(claim, 3), _list_items(passage, 6)
     if not mine or not theirs:
@@ -1105,7 +1169,7 @@ def _list_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
         same = [i for i, (a, b) in enumerate(pairs) if a <= b or b <= a]
         # one item later, a changed item shares no word with the passage's ("codes" for "cells" after
         # "head-direction" is the list's noun, not an item)
-        changed = [i for i, (a, b) in enumerate(pairs) if a - known and b - claim_stems and not (shift and a & b)]
+        changed = [i for i, (a, b) in enumerate(pairs) if a - known - _NEGATION_STEMS and b - claim_stems and not (shift and a & b)]
         if len(same) >= 2 and len(changed) == 1:
             i = changed[0]
             return " ".join(sorted(mine[i] - known)), " ".join(sorted(pairs[i][1] - claim_stems))
@@ -1143,10 +1207,16 @@ def _joined_pairs(tokens: list[str]) -> list[tuple[set[str], set[str]]]:
     """(content stems of the item before, of the item after) each "and"/"or" of a word list: up to
     three content words on each side, a comma right before the conjunction passed over, stopping at
     a stop word, a number, a list opener ("including"), an adverb ("even beat", "badly imbalanced":
-    what follows is a verb or a modifier, not a named thing) or a clause break."""
-    def item(words: list[str]) -> set[str]:
+    what follows is a verb or a modifier, not a named thing) or a clause break. An item after the
+    conjunction is also read past an article opening it and an "of" inside it ("and a loss of
+    lexical diversity"): both readings are given when they differ."""
+    def item(words: list[str], through_of: bool = False) -> set[str]:
         taken: list[str] = []
-        for word in words:
+        if through_of and words[:1] in (["a"], ["an"], ["the"]):
+            words = words[1:]  # "and a loss of lexical diversity" names what "and loss of ..." names
+        for k, word in enumerate(words):
+            if through_of and word == "of" and taken and k + 1 < len(words) and _content(words[k + 1]):
+                continue  # "loss of lexical diversity": one thing, of its parts
             if word in STOPWORDS or word in _SEGMENT_BREAK or word in _LIST_OPENERS or word in _DEGREE_ADVERBS \
                     or (word.endswith("ly") and len(word) > 4) or _NUMBER.match(word) or not _content(word) or len(taken) == 3:
                 break
@@ -1156,10 +1226,9 @@ def _joined_pairs(tokens: list[str]) -> list[tuple[set[str], set[str]]]:
     out = []
     for k, word in enumerate(tokens):
         if word in _LIST_JOINS and 0 < k < len(tokens) - 1:
-            before = tokens[:k - 1] if tokens[k - 1] == "," else tokens[:k]
-            pair = item(before[::-1]), item(tokens[k + 1:])
-            if all(pair):
-                out.append(pair)
+            before = item((tokens[:k - 1] if tokens[k - 1] == "," else tokens[:k])[::-1])
+            afters = [item(tokens[k + 1:]), item(tokens[k + 1:], through_of=True)]
+            out += [(before, after) for n, after in enumerate(afters) if before and after and after not in afters[:n]]
     return out
 
 
@@ -1408,6 +1477,47 @@ def _noun_swap(claim: list[str], passage: list[str], context: list[str]) -> tupl
     return None
 
 
+
+# Leaving a thing intact against undoing it: "breaks the physical constraints" against "respecting the
+# underlying physics", "changes the fixed points" against "preserving the fixed points". Kept out of
+# ANTONYMS, whose words also stand for their side in the support shares ("preserving" for "preservation").
+_INTACT = {"respect", "respects", "respected", "respecting", "obey", "obeys", "obeyed", "obeying", "preserve", "preserves",
+           "preserved", "preserving", "conserve", "conserves", "conserved", "conserving", "satisfy", "satisfies",
+           "satisfied", "satisfying", "enforce", "enforces", "enforced", "enforcing", "maintain", "maintains",
+           "maintained", "maintaining"}
+_UNDONE = {"violate", "violates", "violated", "violating", "break", "breaks", "broke", "breaking", "alter", "alters",
+           "altered", "altering", "change", "changes", "changed", "changing", "distort", "distorts", "distorted",
+           "distorting", "destroy", "destroys", "destroyed", "destroying", "disrupt", "disrupts", "disrupted", "disrupting"}
+
+
+def _kept_objects(tokens: list[str], group: set[str]) -> set[str]:
+    """Stems of what the words of `group` that no negation governs act on: the content words among
+    the five after each, to a clause break, and the first part of a compound ("constraint-preserving")."""
+    out = set()
+    for i, w in enumerate(tokens):
+        head, _, last = w.rpartition("-")
+        if last in group and head:
+            out.update(stem(p) for p in head.split("-") if _content(p))
+        elif w in group and not set(tokens[max(0, i - 3):i]) & NEGATIONS:
+            after = tokens[i + 1:i + 6]
+            after = after[:next((k for k, t in enumerate(after) if t in _SEGMENT_BREAK), len(after))]
+            out.update(stem(p) for t in after if _content(t) for p in t.split("-") if len(p) > 2)
+    return out
+
+
+def _intact_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A claim that undoes what the passage leaves intact, or the reverse, said of the same thing
+    ("breaks the physical constraints" against "while respecting the underlying physics", "changes the
+    belief-propagation fixed points" against "preserving the belief-propagation fixed points"), where
+    the passage never says the claim's side of it."""
+    for side, other, said in ((_UNDONE, _INTACT, "undone"), (_INTACT, _UNDONE, "kept")):
+        shared = _kept_objects(claim, side) & _kept_objects(passage, other) - _kept_objects(passage, side)
+        if shared - _GENERIC_TARGETS:
+            thing = " ".join(sorted(shared - _GENERIC_TARGETS))
+            return f"{said} {thing}", f"{'kept' if said == 'undone' else 'undone'} {thing}"
+    return None
+
+
 # A claim that something outperforms where the passage only says it matches is an overclaim.
 _OUTPERFORMS = next(left for left, _ in ANTONYMS if "outperforms" in left) | {"surpassed", "beat", "exceed", "exceeded"}
 _PARITY = {"match", "matches", "matched", "matching", "comparable", "par", "competitive", "rivals", "equivalent"}
@@ -1487,6 +1597,13 @@ def _own_object(claim: list[str], said: set[str], unsaid: set[str], passage: lis
     return bool(ours & _first_objects(passage, opposite, nouns=True)) and not ours & _first_objects(claim, unsaid, nouns=True)
 
 
+def _last_objects(tokens: list[str], group: set[str]) -> set[str]:
+    """The stems of the content words among the four before each word of `group` that ends its
+    clause ("assess trajectory inference methods consistently."): what an adverb at the end says of."""
+    return {stem(t) for i, w in enumerate(tokens) if w in group and (i + 1 == len(tokens) or tokens[i + 1] in _SEGMENT_BREAK)
+            for t in tokens[max(0, i - 4):i] if _content(t)}
+
+
 def _first_objects(tokens: list[str], group: set[str], nouns: bool = False) -> set[str]:
     """The stem of the first content word within three words after each word of `group` in
     `tokens`: what the word acts on ("merges composition", "combined with self-supervised"); with
@@ -1514,8 +1631,9 @@ def _modified(tokens: list[str]) -> set[tuple[str, str]]:
         if flat[at] in {"considerably", "much", "far", "significantly", "substantially"} and i + 2 < len(flat):
             at = i + 2
         nxt = heads.get(at, flat[at])
+        group = _GROUP_TOKEN.match(nxt)  # "continuous SO(2) product" modifies the product of a group: "so"
         if nxt not in _SEGMENT_BREAK:
-            pairs.add((word, stem(nxt)))
+            pairs.add((word, group.group(1) if group else stem(nxt)))
     return pairs | _predicated(flat)
 
 
@@ -1564,10 +1682,12 @@ def _modifier_clash(claim: list[str], passage: list[str], context: list[str]) ->
     # "regular grids and irregular ones alike": a modifier of "ones" joined by "and"/"or" names the
     # other side of the noun just named ("worse than long ones" sets it against the first)
     joined = {claim[i] for i in range(1, len(claim) - 1) if claim[i + 1] in {"one", "ones"} and claim[i - 1] in {"and", "or"}}
+    # a modifier the claim denies says the other side: "lacking full spectral information" is "incomplete" information
+    denied = {w for i, w in enumerate(claim) if set(claim[max(0, i - 2):i]) & (NEGATIONS | _LACKS | {"no", "without"})}
     for left, right in MODIFIERS:
         for side, other in ((left, right), (right, left)):
             for word, head in sorted(claim_pairs):
-                if word not in side:
+                if word not in side or word in denied:
                     continue
                 same = {w for w, h in passage_pairs if h == head and w in side}
                 opposite = sorted(w for w, h in passage_pairs if h == head and w in other)
@@ -2291,6 +2411,12 @@ def _direction(window: list[str]) -> tuple[int, bool]:
     return (-sign if turned else sign), bool(turned)
 
 
+def _side_stems(tokens: list[str], also: set[str] = frozenset()) -> set[str]:
+    """The stems of the content words of one side of a comparison (and of their compounds' parts),
+    with the words of `also` ("our", "we") counted as content."""
+    return {stem(p) for w in tokens if _content(w) or w in also for p in [w, *w.split("-")] if _content(p) or p in also}
+
+
 def _compared(tokens: list[str]) -> list[tuple[int, set[str], set[str], bool]]:
     """(+1 where the subject does better, -1 worse, 0 where the words do not say; the content stems
     before the comparison that no negation governs; the content stems of its target; whether a cost
@@ -2306,8 +2432,9 @@ def _compared(tokens: list[str]) -> list[tuple[int, set[str], set[str], bool]]:
         if not opener or tokens[i - 1:i] == ["rather"] or (word == "than" and _amount_follows(tokens[i + 1:i + 3])):
             continue
         start = max((j + 1 for j in range(i) if tokens[j] in _SEGMENT_BREAK), default=0, )
-        if any(w in NEGATIONS for w in tokens[start:i + 1]):
-            continue
+        if any(w in NEGATIONS for w in tokens[start:i + 1]) or any(
+                tokens[k] == "no" and tokens[k + 1] in _AHEAD | _BEHIND for k in range(start, i)):
+            continue  # "performs no better than B" puts its subject level with B at best (`_levels`)
         direction, turned = _direction(tokens[max(start, i - 6):i] + ["behind" if below else word])
         linked = tokens[i + 1:i + 2] in (["to"], ["with"], ["by"]) and (word == "compared" or word in _BETTER_THAN | _BEATEN)
         first = i + (2 if linked or ahead else 1)  # "superior to B", "outperformed by B", "ahead of B"
@@ -2316,9 +2443,9 @@ def _compared(tokens: list[str]) -> list[tuple[int, set[str], set[str], bool]]:
         end = next((k for k in range(first, min(len(tokens), first + 6)) if tokens[k] in _TARGET_ENDS - {"and", "by"}
                     and not (tokens[k] == "with" and tokens[k - 1].endswith("ed"))),
                    min(len(tokens), first + 6))  # "ones initialized by/with SpikeInit" names SpikeInit
-        target = {stem(p) for w in tokens[first:end] if _content(w) for p in [w, *w.split("-")] if _content(p)}
+        target = _side_stems(tokens[first:end])
         negated, _, scope = _polarity(tokens[:i])  # "SNNs with SpikeInit trained without normalization": not normalized ones
-        subject = {stem(p) for w in tokens[:i] if _content(w) or w in _SELF for p in [w, *w.split("-")] if _content(p) or p in _SELF}
+        subject = _side_stems(tokens[:i], _SELF)
         out.append((direction, subject - set(negated) - scope, target, turned))
     return out
 
@@ -2380,6 +2507,97 @@ def _reversed_comparison(claim: str, passage: str) -> tuple[str, str] | None:
                     said = "better than" if c_dir > 0 else "worse than"
                     return f"{' '.join(sorted(swapped))} {said} {' '.join(sorted(specific))}", \
                         f"{' '.join(sorted(specific & p_subject) or ['our method'])} {said} {' '.join(sorted(swapped))}"
+    return None
+
+
+
+# Standing level with a target: "on par with B", "comparable to B", "matches B", "as sample-efficient
+# as B"; "no better than B" puts its subject level with B or behind it, "no worse than B" level or ahead.
+_LEVEL_OPENERS = {("on", "par", "with"): 0, ("comparable", "to"): 0, ("comparable", "with"): 0, ("competitive", "with"): 0,
+                  ("no", "better", "than"): -1, ("no", "worse", "than"): 1}
+_LEVEL_VERBS = {"match", "matches", "matched", "matching", "rival", "rivals", "rivalled", "rivaling", "equals", "equalling"}
+# "as well as" joins two things, "as long as" and "as soon as" set a condition, "as far as" a scope
+_NOT_LEVEL = {"well", "long", "soon", "far", "such", "follows", "opposed", "little", "few", "described", "shown", "before"}
+
+
+def _level_at(tokens: list[str], i: int) -> tuple[int, int] | None:
+    """(where the target of a statement of standing level that opens at `i` starts, -1 when the
+    subject may also be behind it, +1 when it may also be ahead, else 0), or None."""
+    for opener, lean in _LEVEL_OPENERS.items():
+        if tuple(tokens[i:i + len(opener)]) == opener:
+            return i + len(opener), lean
+    if tokens[i] in _LEVEL_VERBS and i and tokens[i] not in _named_words(tokens, tokens) | _compound_heads(tokens):
+        return i + 1, 0
+    if tokens[i] == "as" and i + 2 < len(tokens) and tokens[i + 1] not in _NOT_LEVEL and _content(tokens[i + 1]):
+        # "as sample-efficient as B", "as much task-direct supervision as B" (no amount: "as much as 3.2x" bounds one)
+        close = next((k for k in range(i + 2, min(len(tokens), i + 6)) if tokens[k] == "as"), None)
+        if close and (close == i + 2 or tokens[i + 1] in {"much", "many"}) and not any(
+                _NUMBER.match(t) for t in tokens[i + 1:close + 2]) and not set(tokens[i + 1:close]) & _SEGMENT_BREAK:
+            return close + 1, 0
+    return None
+
+
+def _levels(tokens: list[str]) -> list[tuple[int, set[str], set[str]]]:
+    """(the lean of `_level_at`, the content stems before it, the content stems of its target) of each
+    statement of standing level of a word list that no negation governs ("on par with
+    state-of-the-art baselines", "as sample-efficient as active sampling", "no better than an unrelated LLM")."""
+    out = []
+    for i in range(len(tokens)):
+        found = _level_at(tokens, i)
+        if not found or any(w in NEGATIONS for w in tokens[max(0, i - 3):i]):
+            continue
+        first, lean = found
+        end = next((k for k in range(first, min(len(tokens), first + 6)) if tokens[k] in _TARGET_ENDS - {"and", "by"}),
+                   min(len(tokens), first + 6))
+        target = _side_stems(tokens[first:end])
+        subject = _side_stems(tokens[:i], _SELF)
+        if target and not any(_NUMBER.match(t) for t in tokens[first:end]):
+            out.append((lean, subject - target, target - subject))
+    return out
+
+
+def _sides_met(subject: set[str], target: set[str], their_subject: set[str], their_target: set[str]) -> int:
+    """+1 when two comparisons stand on the same sides (the targets share a specific word, or two
+    generic ones when neither names one: "state-of-the-art baselines"; the subjects a word, or the
+    other's is the paper's own method, "our method"), -1 when on the same sides the other way round (each one's
+    target shares a specific word with the other's subject), else 0."""
+    same_target = _specific(target) & their_target or (
+        not _specific(target) and not _specific(their_target) and len(target & their_target) > 1)
+    if same_target and (subject & their_subject or their_subject & (_SELF - {"we"})):  # "we find that ..." names no side
+        return 1
+    if _specific(target) & their_subject and _specific(subject) & their_target and not target & their_target:
+        return -1
+    return 0
+
+
+# Words that rank the subject against its target, not only one quantity of it ("faster", "cheaper").
+_RANKING = _BETTER_THAN | _WORSE | _BEATEN | {"behind", "ahead", "outdone"}
+
+
+def _level_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A claim that ranks its subject ahead of or behind a target the passage puts it level with
+    ("lag behind state-of-the-art baselines" against "performs on par with state-of-the-art
+    baselines", "beats an unrelated LLM" against "performs no better than an unrelated LLM"), or
+    level with a target the passage puts it ahead of or behind ("random sampling stays as
+    sample-efficient as active sampling" against "active sampling can improve sample efficiency over
+    random sampling"), where the passage says nowhere what the claim says of the same sides. A
+    claim that both ranks and puts level ("faster than B while matching its accuracy", "matches B's
+    accuracy and outperforms it in efficiency") compares two things and is left alone."""
+    # "transfer better to word decoding" says where it transfers, not what it is compared with ("superior to B" does)
+    passage = [("in" if w == "to" and passage[k - 1:k] in (["better"], ["worse"]) else w) for k, w in enumerate(passage)]
+    compared = [(d, s - t, t - s) for d, s, t, _ in _compared(passage) if d]
+    levels, claim_levels = _levels(passage), _levels(claim)
+    for c_dir, c_subject, c_target, _ in (_compared(claim) if set(claim) & _RANKING and not claim_levels else []):
+        c_subject, c_target = c_subject - c_target, c_target - c_subject
+        met = [(lean, side) for lean, s, t in levels if (side := _sides_met(c_subject, c_target, s, t))]
+        said = any(side and d * side == c_dir for d, s, t in compared for side in [_sides_met(c_subject, c_target, s, t)])
+        if c_dir and not said and any(lean * side != c_dir for lean, side in met):
+            return ("ahead of" if c_dir > 0 else "behind") + f" {' '.join(sorted(_specific(c_target) or c_target))}", "level with"
+    for lean, c_subject, c_target in (claim_levels if not set(claim) & _RANKING else []):
+        ahead = {d * side for d, s, t in compared for side in [_sides_met(c_subject, c_target, s, t)] if side}
+        level = any(_sides_met(c_subject, c_target, s, t) for _, s, t in levels)
+        if not level and ahead - {lean}:
+            return f"level with {' '.join(sorted(_specific(c_target) or c_target))}", "ahead of" if max(ahead - {lean}) > 0 else "behind"
     return None
 
 
@@ -2676,6 +2894,35 @@ def _numbered_compound_clash(claim: list[str], passage: list[str], context: list
     return None
 
 
+def _groups(tokens: list[str]) -> dict[tuple[str, ...], set[str]]:
+    """{(a group's letters, the stem of the content word after it): its numbers} of a word list
+    ("SO(2) local frames", read "so2 local frames": ("so", "local"): {"2"}), and the same keyed by
+    the content word before it too ("continuous SO(2) tensor": ("continu", "so", "tensor"))."""
+    out: dict[tuple[str, ...], set[str]] = {}
+    for i, word in enumerate(tokens[:-1]):
+        found = _GROUP_TOKEN.match(word)
+        if found and _content(tokens[i + 1]):
+            key = (found.group(1), stem(tokens[i + 1]))
+            keys = [key] + ([(stem(tokens[i - 1]), *key)] if i and _content(tokens[i - 1]) else [])
+            for k in keys:
+                out.setdefault(k, set()).add(word[len(found.group(1)):])
+    return out
+
+
+def _group_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A group (or a name with its number) of another number before the same word: "within SO(3)
+    local frames" against "within SO(2) local frames", "L1 weight decay" against "L2 weight decay",
+    "a continuous SO(3) tensor product" against "a continuous SO(2) tensor product", where the whole
+    abstract never puts the claim's there (after the same word, when the claim's has one before it)."""
+    theirs, anywhere = _groups(passage), _groups(context or passage)
+    for key, dims in _groups(claim).items():
+        other = theirs.get(key, set())
+        if other and not dims & anywhere.get(key, set()):
+            *before, letters, head = key
+            return " ".join([*before, f"{letters}({min(dims)})", head]), " ".join([*before, f"{letters}({min(other)})", head])
+    return None
+
+
 def _compound_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """A compound whose first part is swapped, beside the same word: "a mean-field cross-attention
     toy model" against "a mean-field self-attention toy model". The claim's compound (with or
@@ -2728,6 +2975,18 @@ def _kind_compound_swap(claim: list[str], passage: list[str], context: list[str]
 _NOUN_PHRASE_ENDS = {"the", "a", "an", "by", "of", "from", "via", "with", "on", "using"}  # not "to": "to pull" is a verb
 
 
+def _part_stems(tokens: list[str]) -> set[str]:
+    """The stems of the words of `tokens` and of the parts of their compounds."""
+    return {stem(p) for w in tokens for p in [w, *w.split("-")] if p}
+
+
+def _unwritten(word: str, known: set[str]) -> bool:
+    """Whether `word` is a content word that can name a new detail and whose stem is not in `known`
+    (the abstract's `_part_stems`): no number, no word of amount or order."""
+    return _content(word) and stem(word) not in known and not any(ch.isdigit() for ch in word) \
+        and not set(word.split("-")) & set(NUMBER_WORDS) and word not in _GENERIC_MODIFIERS and word not in _ORDERING
+
+
 def _phrase_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """A term swapped for another after the same two words (three when two are function words),
     one of them a content word, the last an article or preposition: "controls the variance of" against "controls the quantile radius
@@ -2739,17 +2998,12 @@ def _phrase_swap(claim: list[str], passage: list[str], context: list[str]) -> tu
     analysis to enhance")
     shares no word with the claim, and one of the two terms has two words or more: one word for
     one word is as often a synonym ("real" for "genuine") as a swap."""
-    known = {stem(p) for w in context or passage for p in [w, *w.split("-")] if p}
-    mine = {stem(p) for w in claim for p in [w, *w.split("-")] if p}
-
-    def new(word: str) -> bool:
-        return _content(word) and stem(word) not in known and not any(ch.isdigit() for ch in word) \
-            and not set(word.split("-")) & set(NUMBER_WORDS) and word not in _GENERIC_MODIFIERS and word not in _ORDERING
+    known, mine = _part_stems(context or passage), _part_stems(claim)
     for a in range(2, len(claim)):
-        if not new(claim[a]) or new(claim[a - 1]):
+        if not _unwritten(claim[a], known) or _unwritten(claim[a - 1], known):
             continue
         b = a
-        while b < len(claim) and new(claim[b]):
+        while b < len(claim) and _unwritten(claim[b], known):
             b += 1
         # the two words before, or three when the two are function words ("with respect to the")
         left = next((claim[a - k:a] for k in (2, 3) if a >= k and any(_content(w) for w in claim[a - k:a])
@@ -2774,6 +3028,41 @@ def _phrase_swap(claim: list[str], passage: list[str], context: list[str]) -> tu
                     or max(b - a, len(theirs)) < 2 or _initials_of(claim[a:b], theirs):
                 continue
             return " ".join(claim[a:b]), " ".join(passage[j:e])
+    return None
+
+
+
+def _term_before_swap(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A term swapped for another before the same three words, one of them a content word ("with a
+    recurrent module to resolve long-range impacts" against "with a global attention mechanism to
+    resolve long-range impacts"): the mirror of `_phrase_swap`. The three words open with a
+    preposition or a relative word; the claim's term is two words or more that the whole abstract
+    never uses, words that name (`_naming`: no verb, adverb or qualifier, where paraphrases put
+    synonyms), the passage's the two to four content words right before, none the claim's, headed by
+    such a word."""
+    known, mine = _part_stems(context or passage), _part_stems(claim)
+    for b in range(1, len(claim) - 2):
+        right = claim[b:b + 3]
+        if not _unwritten(claim[b - 1], known) or _unwritten(claim[b], known) or right[0] not in _PREPOSITIONS_AFTER | {"that", "which"} \
+                or not any(_content(w) for w in right) or set(right) & {",", ";", ":"}:
+            continue
+        a = b - 1
+        while a > 0 and _unwritten(claim[a - 1], known):
+            a -= 1
+        if b - a < 2 or not all(_naming(w, inflected=True) for w in claim[a:b]):
+            continue  # a term of one word, or with a verb or adverb in it, is as often a synonym as a swap
+        for j in range(1, len(passage) - 2):
+            if passage[j:j + 3] != right:
+                continue
+            i = j
+            while i > 0 and j - i < 4 and _content(passage[i - 1]) and passage[i - 1] not in STOPWORDS:
+                i -= 1
+            theirs = passage[i:j]
+            if len(theirs) < 2 or not _naming(theirs[-1], inflected=True) or any(
+                    stem(w) in mine or w.endswith("ly") or any(ch.isdigit() for ch in w) for w in theirs) \
+                    or _initials_of(claim[a:b], theirs):
+                continue
+            return " ".join(claim[a:b]), " ".join(theirs)
     return None
 
 
@@ -3238,9 +3527,9 @@ def _one_against_many(claim: list[str], passage: list[str], context: list[str]) 
 # The cues on word lists, in the order `contradiction_cue` tries them; None stands for `_prefix_clash`,
 # which also reads the passage without its asides.
 _WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap, _number_order_swap, _count_clash,
-              _target_clash, _parity_clash, _list_swap, _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap,
-              _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash,
-              _compound_swap, _kind_compound_swap, _phrase_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot, _bound_clash,
+              _target_clash, _parity_clash, _level_clash, _intact_clash, _list_swap, _swapped_modifiers, _crossed_opposites, _numbered_modifier_swap,
+              _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash, _group_swap,
+              _compound_swap, _kind_compound_swap, _phrase_swap, _term_before_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot, _bound_clash,
               _direction_reversed, _degree_clash, _valence_clash, _frame_swap, _ease_clash, _sibling_swap, _peak_as_typical,
               _amount_clash, _property_swap, _one_against_many, _exception_denied)
 # The cues a condition and its outcome turned round together are not read by ("short clips transfer
@@ -3257,4 +3546,4 @@ _DIRECTION_WORD_CUES = frozenset({_antonym_clash, _modifier_clash, _comparison_s
 # Every cue's name, as `contradiction_cue` reports it.
 CUE_NAMES = [c.__name__.strip("_") if c else "prefix_clash" for c in _WORD_CUES] + ["preference_swap", "set_aside_stated",
                                                                                   "crossed_details", "figure_unit_swap",
-                                                                                  "reversed_comparison"]
+                                                                                  "glossed_swap", "reversed_comparison"]

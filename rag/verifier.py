@@ -65,7 +65,8 @@ _STATED_BY.update({w: {"eliminates", "eliminate", "eliminating", "eliminated", "
 _MODEL_WORDS = {"model", "models", "architecture", "architectures", "backbone", "backbones", "network", "networks"}
 _PHRASES = {"state of the art": "state-of-the-art", "necessary and sufficient": "necessary-and-sufficient",
             "if and only if": "if-and-only-if", "no longer needed": "unneeded", "no longer necessary": "unnecessary",
-            "no longer required": "unneeded"}
+            "no longer required": "unneeded",
+            "across the board": "universally"}  # "across the board, X beats Y" says it of every case
 # Matching people is a claim of human level: "a Theory of Mind on par with humans", "infers mental
 # states as well as people do" ("human experts", a named group a source may match, are not these).
 _PHRASES.update({f"{verb} {people}": "human-level" for verb in ("on par with", "as well as", "matches", "match", "matching",
@@ -357,10 +358,36 @@ def support_signals(claim: str, passages: list[Passage], sources: list[Source], 
     def written(text: str) -> str:
         return numbers_as_digits(unify_dashes(text))
 
-    words = set(tokenize(written(claim)))
+    words = set(tokenize(written(claim))) - listed_counts(written(claim))
     overlap = variant_share(words, written(" ".join(src.abstract for src in sources)))
     local = shared_share(words, written(aligned.text)) if aligned else 0.0
     return passages[0].similarity, overlap, local
+
+
+
+# A count, up to eight words naming what is counted, then the list that counts them: "3 datasets,
+# MMLU, TriviaQA and Spider", "4 kinds of spectra: eDOS, phDOS, XANES and Raman".
+_COUNT_THEN_LIST = re.compile(r"\b(\d{1,2})((?:\s+[\w-]+){1,8}?)\s*(?:,|:|\(|namely\b|\u2014|\u2013)\s*([^.;:()]+)")
+
+
+def listed_counts(claim: str) -> set[str]:
+    """The counts of `claim` (digits, as `numbers_as_digits` writes them) that the list right after
+    them restates item by item ("3 datasets, MMLU, TriviaQA and Spider": three items): the claim
+    says the number itself, so it needs no support of its own. Items are up to four words each,
+    the list ends with the item after its "and" or "or"."""
+    out = set()
+    for found in _COUNT_THEN_LIST.finditer(claim):
+        items: list[str] = []
+        for part in found.group(3).split(","):
+            last = re.split(r"\s+(?:and|or)\s+", " " + part.strip())
+            items += [p.strip() for p in last if p.strip()]
+            if len(last) > 1:
+                break
+        else:
+            continue  # no "and" closes it: a clause, not a list
+        if len(items) == int(found.group(1)) and all(len(item.split()) <= 4 for item in items):
+            out.add(found.group(1))
+    return out
 
 
 def aligned_passage(claim: str, sources: list[Source]) -> Passage | None:

@@ -56,7 +56,9 @@ CASES = [
     ("The corpus covers just one region, pairing sensor logs with field reports.", SURVEY, "one_against_many"),
     ("Synaptic events become more frequent once delays are added to the recurrent layers.", SPIKES, "amount_clash"),
     ("RotNet gives up global SO(3) equivariance to save compute.", SYMMETRY, "polarity_clash"),
-    ("RotNet's off-diagonal updates depend on SO(3) Clebsch-Gordan tensor products.", SYMMETRY, "antonym_clash"),
+    # (verify27: "SO(3)" is read as a name, so "without the costly SO(3) Clebsch-Gordan tensor products" denies the
+    # products themselves and the polarity cue finds it first)
+    ("RotNet's off-diagonal updates depend on SO(3) Clebsch-Gordan tensor products.", SYMMETRY, "polarity_clash"),
     ("Image models scale the same way text models do.", SCALING, "antonym_clash"),
     ("Traditional methods find the benchmark straightforward.", BENCHMARK, "antonym_clash"),
     ("Learned scoring functions already generalize well across targets.", DOCKING, "valence_clash"),
