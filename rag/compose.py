@@ -854,6 +854,23 @@ def _asking(source: Source) -> np.ndarray:
                      for i in range(len(source.spans))], dtype=bool)
 
 
+def _stating_while_raising(source: Source, intent: Intent) -> np.ndarray:
+    """Which sentences that raise a question still state what a question for a named thing asks:
+    "Programming adaptive behaviors at the cellular level is a long-standing goal that raises the
+    question of how probabilistic computation can be implemented in biochemical systems" names a
+    goal, a level and systems ("in what kind of systems ..."), and for "what question does X raise"
+    the question raised ("This raises an identifiability question: does ...?") is the answer. A
+    sentence that is only a question states nothing; how, why and yes/no questions are never
+    answered by a sentence raising one."""
+    n = len(source.spans)
+    if intent.kind not in ("entity", "general") or not (intent.noun or intent.phrase):
+        return np.zeros(n, dtype=bool)
+    if tokenize(intent.noun or intent.phrase)[-1:] == tokenize("question"):
+        return np.ones(n, dtype=bool)
+    return np.array([bool(_RAISES_QUESTION.search(source.sentence(i))) and not source.sentence(i).rstrip(" \"'”’)").endswith("?")
+                     for i in range(n)], dtype=bool)
+
+
 # A sentence saying a question is raised or still open.
 _RAISES_QUESTION = re.compile(r"\braises?\s+the\s+question\b|\b(?:remains?|is)\s+(?:an?\s+)?open\s+(?:question|problem)\b"
                               r"|\bit\s+(?:remains|is)\s+unclear\s+(?:whether|how|why|what)\b", re.IGNORECASE)
@@ -993,7 +1010,7 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             flags.append(bool(_REASON.search(sentence)) or bool(_SHOWN.search(sentence)))
         else:
             flags.append(True)
-    asking = _asking(source)
+    asking = _asking(source) & ~_stating_while_raising(source, intent)
     flags = np.array(flags, dtype=bool) & ~asking
     if intent.kind == "cause" and intent.noun == "problem":
         # "what problem does X address": the problem as stated before the paper says what it does, or
@@ -1011,13 +1028,15 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     # when no question word takes it as object (`rag.intent.asked_thing`)
     phrase = (intent.phrase or asked_thing(question)) if intent.kind == "general" else ""
     head = tokenize(phrase.split()[-1]) if phrase else []
-    if head and head[-1] in _CATEGORY_HEADS:  # "which steering method": the abstract may say "steering" alone
+    # "which steering method": the abstract may say "steering" alone; "which one is more ...": a pronoun, no kind
+    if head and (head[-1] in _CATEGORY_HEADS or head[-1] in _NUMBER_STEMS):
         # "what two components": a count and a category name nothing the abstract must hold
         head = sorted(_stems(phrase)) if _stems(phrase) - _CATEGORY_HEADS - _NUMBER_STEMS else []
-    if head and not any(_holds(_stems(source.abstract), word) for word in head):
-        return np.zeros(len(flags), dtype=bool)  # "what GPU was it trained on": the abstract never says
-    if intent.kind == "entity" and _unwritten_kind(source, intent):
-        return np.zeros(len(flags), dtype=bool)  # "which temperature setting does LABO use": it speaks of none
+    unwritten = bool(head) and not any(_holds(_stems(source.abstract), word) for word in head)  # "what GPU was it trained on"
+    if unwritten or (intent.kind == "entity" and _unwritten_kind(source, intent)):  # "which temperature setting does LABO use"
+        # the abstract never writes the asked kind; a sentence restating all the rest of the question
+        # still fills its slot ("which fields is free energy estimation central to": "... central to chemistry and drug discovery")
+        return _restating(source, question, phrase or intent.phrase) & ~asking
     if intent.kind == "check" and intent.phrase:  # "does X need matrix multiplications": a sentence on them
         wanted = _stems(intent.phrase)
         flags = np.array([all(_holds(_stems(source.sentence(i)), w) for w in wanted) for i in range(len(flags))], dtype=bool)
@@ -1268,6 +1287,23 @@ def _unwritten_kind(source: Source, intent: Intent) -> bool:
         return False
     held = _stems(source.abstract)
     return not _holds(held, words[-1]) and not _holds(held, words[0])
+
+
+# Words that frame a question about a paper ("according to", "per", "the authors") and ask nothing of its sentences.
+_FRAMING = set(tokenize("according per paper abstract authors study work"))
+
+
+def _restating(source: Source, question: str, phrase: str) -> np.ndarray:
+    """Which sentences hold every word `question` asks about (two at least) but those of its asked
+    `phrase`, the paper's names and framing words ("according to"): the sentence states the
+    question's frame whole, so what it adds fills the asked slot, whatever kind word the question
+    gives that slot ("which fields is free energy estimation central to": "Estimating free energy
+    differences ..., which is central to chemistry and drug discovery"). All false otherwise."""
+    frame = _asked_stems(question, source) - _stems(phrase) - _FRAMING
+    sentences = _sentence_stems(source)
+    if len(frame) < 2:
+        return np.zeros(len(sentences), dtype=bool)
+    return np.array([all(_holds(stems, w) for w in frame) for stems in sentences], dtype=bool)
 
 
 def _modified_mentions(source: Source, intent: Intent) -> np.ndarray:
