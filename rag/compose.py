@@ -244,7 +244,7 @@ _HOW_IT_WORKS = re.compile(r"^(\W*how\b.*?)\bworks?\s*\W*$", re.IGNORECASE)
 # A sentence about the answer or its sources rather than the papers: an echo of the prompt's layout.
 _META = re.compile(r"\b(?:this|the)\s+(?:answer|question|sources?|context|prompt|passages?|excerpts?)\b", re.IGNORECASE)
 # "the weights and shape parameters": a thing set aside ("besides weights") listed with another.
-_AND_ANOTHER = r"\w*\s+(?:and|as\s+well\s+as|along\s+with|together\s+with|plus)\s+\w"
+_AND_ANOTHER = r"\w*\s+\(?(?:and(?:/or)?|or|as\s+well\s+as|along\s+with|together\s+with|plus)\s+\w"  # "(and/or ..." too
 # The cue words of _EXCLUDED, which are not the thing set aside.
 _EXCLUSION_WORDS = set(tokenize("besides apart other aside except beyond top"))
 _CODE = re.compile(r"\bcode\b|\bgithub\b", re.IGNORECASE)

@@ -90,12 +90,13 @@ _MEASURED = re.compile(
     re.IGNORECASE,
 )
 _ASKED = re.compile(_WHAT_PHRASE, re.IGNORECASE)
-# The thing asked for as the subject of a verb ("what optimizer trained the 1000-layer network",
+# The thing asked for as the subject of a verb ("what optimizer trained the 1000-layer network" or a
+# paper's name ending the question, "which optimizer trained QHNetV2?",
 # "which company supplied the data": the optimizer, the company), or as the owner of what a verb takes
 # ("which animal's recordings did the study analyse": the animal).
 _ASKED_SUBJECT = re.compile(
     rf"^\W*(?:what|which)\s+(?!of\b)(?P<what>(?:[\w-]+\s+)?(?!{_WORK})(?!of\b)[\w-]+)\s+(?-i:[a-z]{{3,}}(?:ed|es|s))\s+"
-    r"(?:the|a|an|its|their|this|these|those)\b"
+    r"(?:(?:the|a|an|its|their|this|these|those)\b|(?-i:[A-Z][\w-]*[A-Z0-9][\w-]*\s*\?))"  # "what optimizer trained QHNetV2?"
     r"|^\W*(?:what|which)\s+(?P<owner>[\w-]+)['’]s\s", re.IGNORECASE)
 # The thing asked for when it is no question word's object before an auxiliary: "what is the latent
 # dimension of WLA", "what's the batch size of MEG-XL", "what is ConfSleepNet's Cohen's kappa" (the owner
