@@ -1294,14 +1294,15 @@ _FRAMING = set(tokenize("according per paper abstract authors study work"))
 
 
 def _restating(source: Source, question: str, phrase: str) -> np.ndarray:
-    """Which sentences hold every word `question` asks about (two at least) but those of its asked
-    `phrase`, the paper's names and framing words ("according to"): the sentence states the
+    """Which sentences hold every word `question` asks about (three words at least) but those of its
+    asked `phrase`, the paper's names and framing words ("according to"): the sentence states the
     question's frame whole, so what it adds fills the asked slot, whatever kind word the question
     gives that slot ("which fields is free energy estimation central to": "Estimating free energy
-    differences ..., which is central to chemistry and drug discovery"). All false otherwise."""
+    differences ..., which is central to chemistry and drug discovery"). All false otherwise: a frame
+    of a word or two ("what hardware was X pre-trained on") is held by sentences that fill no slot."""
     frame = _asked_stems(question, source) - _stems(phrase) - _FRAMING
     sentences = _sentence_stems(source)
-    if len(frame) < 2:
+    if len({word.lower() for word in re.findall(r"[\w'-]+", question) if _stems(word) & frame}) < 3:
         return np.zeros(len(sentences), dtype=bool)
     return np.array([all(_holds(stems, w) for w in frame) for stems in sentences], dtype=bool)
 
@@ -1436,9 +1437,11 @@ _SIDES = re.compile(
 _SIDE_END = re.compile(r"\s(?:on|in|for|at|with|under|of|when|during|from|across|that|which|who|it|they|we)\s.*$", re.IGNORECASE)
 
 
+# A measure of a thing opening a compared side ("the amount of observational data"): the thing is the side.
+_MEASURE_OF = re.compile(r"^\s*(?:the\s+)?(?:amount|number|size|quantity|volume|level|degree|share)\s+of\s+", re.IGNORECASE)
 # Words standing for a thing named elsewhere ("the standard ones", "the conditional variant"): no head to look up.
 _PRO_FORMS = {"one", "ones", "those", "them", "it", "others", "other", "that", "these", "this",
-              "variant", "variants", "version", "versions", "counterpart", "counterparts"}
+              "variant", "variants", "version", "versions", "counterpart", "counterparts", "original", "originals"}
 
 
 def introduces(source: Source, thing: str) -> bool:
@@ -1500,6 +1503,7 @@ def _misses_compared(question: str, sources: list[Source]) -> bool:
         return False
     held = set().union(*(_stems(src.abstract) for src in sources))
     for side in (v for v in match.groups() if v):
+        side = _MEASURE_OF.sub("", side)  # "the amount of observational data": the data is compared
         words = _without_participle([w for w in _SIDE_END.sub("", " " + side).split() if tokenize(w)])
         if not words or words[-1].lower().strip("'\"") in _PRO_FORMS:
             continue
@@ -1632,8 +1636,10 @@ def unheld_phrases(question: str, source: Source, runs: bool = True, final_head:
         settings.append(ending[0])  # "... to generate videos"
     for phrase in settings:
         stems = _telling(phrase[-1])
+        # "in the SSN": an acronym the abstract writes ("SSNs"); "with the originals": a pro-form, no setting
+        named_elsewhere = phrase[-1] in written or phrase[-1] in _PRO_FORMS
         if stems and not any(holds_stem(held, stem) for stem in stems) and not _acronym_held(phrase[-1], held) \
-                and " ".join(phrase) not in unheld:
+                and not named_elsewhere and " ".join(phrase) not in unheld:
             unheld.append(" ".join(phrase))  # judged with the phrase it heads
     return unheld
 
@@ -1744,7 +1750,8 @@ def unheld_words(phrase: str, source: Source) -> list[str]:
 # follows ("in place of", "on top of").
 _ALONE = re.compile(
     r"\b(?:for|on|in|at|with|from|about|under|over|via|through|within|across|among)\s+(?:the\s+|a\s+|an\s+)?"
-    r"(?P<word>[A-Za-z][\w-]*)\b(?!\s+of\b)", re.IGNORECASE)
+    r"(?P<word>[A-Za-z][\w-]*)\b(?!\s+of\b)"
+    r"(?!\s+(?:the|a|an|its|their)\b)", re.IGNORECASE)  # "for getting an LLM to ...": a verb taking an object
 
 
 def _telling(word: str) -> list[str]:

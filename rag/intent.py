@@ -155,7 +155,9 @@ _CONDITION = re.compile(
     r"|\bunder\s+(?:what|which)\s+(?:conditions?|circumstances|settings?|regimes?|assumptions?)\b"
     r"|\bin\s+(?:what|which)\s+(?:regimes?|settings?|cases|situations|conditions)\b"
     r"|^\W*(?:what|which)\s+(?:conditions?|circumstances|factors?)\s+(?:make|cause|lead\s+to|trigger|drive)s?\b"
-    r"|^\W*what\s+(?:can|could|might|may|does|do)\s+(?:cause|trigger|lead\s+to|drive|bring\s+about)\b"
+    # "besides X, what else can cause Y?": the thing set aside first
+    r"|^\W*(?:(?:besides|apart\s+from|other\s+than|aside\s+from|beyond)\s+[^,?]+,\s*)?"
+    r"what\s+(?:else\s+)?(?:can|could|might|may|does|do)\s+(?:cause|trigger|lead\s+to|drive|bring\s+about)\b"
     r"|\bwith\s+respect\s+to\s+what\b|^\W*describe\s+when\b",
     re.IGNORECASE)
 # "what are MEG-XL's limitations?", "weaknesses of X?": the shortcomings of what is named, not a
