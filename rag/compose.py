@@ -339,7 +339,8 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     if detail is not None:  # "what datasets do the weather papers use?": each paper's, or its silence
         return [_detail_line(src, detail, question) for src in sources]
     if intent.kind == "papers":
-        return [_line(src, _line_sentence(src, intent, question), by=intent.noun == "authors") for src in sources]
+        return [_line(src, _line_sentence(src, intent, question), by=intent.noun == "authors",
+                      lead_in=_topic_lead_in(src, intent, question)) for src in sources]
     compared = _compared_papers(question, sources) if intent.kind == "check" else []
     if compared:  # "compare Glow and neural ODEs": what each paper did, side by side
         return [_quote(src, i, lead=True) for src in compared for i in _summary(src, 1)]
@@ -590,6 +591,21 @@ def _line_sentence(source: Source, intent: Intent, question: str) -> int:
     return max(own, key=lambda i: scores[i]) if own else _in_full(source, _did(source))
 
 
+def _topic_lead_in(source: Source, intent: Intent, question: str) -> int | None:
+    """The sentence a list line quotes before its own (`_line_sentence`), or None: the best-scoring
+    sentence when the line passed it over as the opening on the field or on other work and it holds
+    more of the question's topic than the line's sentence does ("Autoregressive language models
+    frequently degrade ..." before "We introduce the Fatigue Index ..." for "which papers study
+    degradation in language models"), so that the line shows why the paper is listed, as a
+    single-paper answer gives the best sentence with the contribution."""
+    i = _line_sentence(source, intent, question)
+    best = int(np.argmax(_scores(source, intent, question)))
+    if best == i:
+        return None
+    focus = _focus(source, content_query(question))
+    return best if focus[best] > focus[i] else None
+
+
 def _in_full(source: Source, i: int) -> int:
     """Sentence `i`, or the next one when `i` only announces it ("We identify an alternative, emergent
     route." before "We show that ... weight decay drives ..."): a line must say something on its own."""
@@ -733,13 +749,15 @@ def _quote(source: Source, i: int, lead: bool) -> Statement:
 LINE_AUTHORS = 3  # a list line names this many of its paper's authors, then "and N others"
 
 
-def _line(source: Source, i: int, by: bool = False) -> Statement:
+def _line(source: Source, i: int, by: bool = False, lead_in: int | None = None) -> Statement:
     """One paper of a list answer: `- Name: “sentence” [n]`; `by` ("who works on X") names its
-    authors after its name, from its record: `- Name (Ann Lee and Bo Chen): ...`."""
+    authors after its name, from its record: `- Name (Ann Lee and Bo Chen): ...`; `lead_in`, a
+    sentence quoted first (`_topic_lead_in`): `- Name: “lead-in” [n] “sentence” [n]`."""
     name = display_name(source)
     authors = authors_of(source.hit.chunk_metadata, LINE_AUTHORS) if by else ""
     label = f"{name} ({authors})" if name and authors else name or authors
-    return Statement(f"- {label + ': ' if label else ''}“{source.sentence(i)}” [{source.n}]", source.n)
+    quoted = " ".join(f"“{source.sentence(k)}” [{source.n}]" for k in ([] if lead_in is None else [lead_in]) + [i])
+    return Statement(f"- {label + ': ' if label else ''}{quoted}", source.n)
 
 
 def _pairs_with_another(sentence: str, excluded: set[str]) -> bool:
