@@ -2,8 +2,10 @@
 question fills its slot whatever kind word the question gives that slot ("which disciplines ...");
 "which one" asks for no kind of thing; a sentence raising a question still states what it names
 (a goal, a level, the question itself); a subject question ending on a paper's name ("which optimizer
-trained QHNetV2?") asks for that thing; and "besides X" lets a sentence listing X with "(and/or Y"
-answer."""
+trained QHNetV2?") asks for that thing; "besides X" lets a sentence listing X with "(and/or Y"
+answer; a word after a preposition that names no setting (an acronym written in the plural, a
+pro-form, a verb taking an object) makes no near miss; and a list line leads with the sentence
+holding the topic when its own sentence lacks it."""
 
 from __future__ import annotations
 
@@ -109,3 +111,9 @@ def test_a_word_after_a_preposition_naming_no_setting_is_no_near_miss(extractive
 def test_a_compared_side_opening_on_a_measure_is_its_thing(extractive):
     answer = extractive.ask("How does MEG-XL's pre-training context compare with the amount of context of prior work?")
     assert "5-300×" in answer.answer, answer.answer
+
+
+def test_a_list_line_leads_with_the_sentence_holding_the_topic(extractive):
+    answer = extractive.ask("Which papers look at language models that degrade over long generations?")
+    line = next(line for line in answer.answer.splitlines() if line.startswith("- Fatigue Index:"))
+    assert "frequently degrade during long-horizon generation" in line and "We introduce the Fatigue Index" in line, line
