@@ -244,7 +244,7 @@ _HOW_IT_WORKS = re.compile(r"^(\W*how\b.*?)\bworks?\s*\W*$", re.IGNORECASE)
 # A sentence about the answer or its sources rather than the papers: an echo of the prompt's layout.
 _META = re.compile(r"\b(?:this|the)\s+(?:answer|question|sources?|context|prompt|passages?|excerpts?)\b", re.IGNORECASE)
 # "the weights and shape parameters": a thing set aside ("besides weights") listed with another.
-_AND_ANOTHER = r"\w*\s+(?:and|as\s+well\s+as|along\s+with|together\s+with|plus)\s+\w"
+_AND_ANOTHER = r"\w*\s+\(?(?:and(?:/or)?|or|as\s+well\s+as|along\s+with|together\s+with|plus)\s+\w"  # "(and/or ..." too
 # The cue words of _EXCLUDED, which are not the thing set aside.
 _EXCLUSION_WORDS = set(tokenize("besides apart other aside except beyond top"))
 _CODE = re.compile(r"\bcode\b|\bgithub\b", re.IGNORECASE)
@@ -339,7 +339,8 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     if detail is not None:  # "what datasets do the weather papers use?": each paper's, or its silence
         return [_detail_line(src, detail, question) for src in sources]
     if intent.kind == "papers":
-        return [_line(src, _line_sentence(src, intent, question), by=intent.noun == "authors") for src in sources]
+        return [_line(src, _line_sentence(src, intent, question), by=intent.noun == "authors",
+                      lead_in=_topic_lead_in(src, intent, question)) for src in sources]
     compared = _compared_papers(question, sources) if intent.kind == "check" else []
     if compared:  # "compare Glow and neural ODEs": what each paper did, side by side
         return [_quote(src, i, lead=True) for src in compared for i in _summary(src, 1)]
@@ -590,6 +591,21 @@ def _line_sentence(source: Source, intent: Intent, question: str) -> int:
     return max(own, key=lambda i: scores[i]) if own else _in_full(source, _did(source))
 
 
+def _topic_lead_in(source: Source, intent: Intent, question: str) -> int | None:
+    """The sentence a list line quotes before its own (`_line_sentence`), or None: the best-scoring
+    sentence when the line passed it over as the opening on the field or on other work and it holds
+    more of the question's topic than the line's sentence does ("Autoregressive language models
+    frequently degrade ..." before "We introduce the Fatigue Index ..." for "which papers study
+    degradation in language models"), so that the line shows why the paper is listed, as a
+    single-paper answer gives the best sentence with the contribution."""
+    i = _line_sentence(source, intent, question)
+    best = int(np.argmax(_scores(source, intent, question)))
+    if best == i:
+        return None
+    focus = _focus(source, content_query(question))
+    return best if focus[best] > focus[i] else None
+
+
 def _in_full(source: Source, i: int) -> int:
     """Sentence `i`, or the next one when `i` only announces it ("We identify an alternative, emergent
     route." before "We show that ... weight decay drives ..."): a line must say something on its own."""
@@ -733,13 +749,15 @@ def _quote(source: Source, i: int, lead: bool) -> Statement:
 LINE_AUTHORS = 3  # a list line names this many of its paper's authors, then "and N others"
 
 
-def _line(source: Source, i: int, by: bool = False) -> Statement:
+def _line(source: Source, i: int, by: bool = False, lead_in: int | None = None) -> Statement:
     """One paper of a list answer: `- Name: “sentence” [n]`; `by` ("who works on X") names its
-    authors after its name, from its record: `- Name (Ann Lee and Bo Chen): ...`."""
+    authors after its name, from its record: `- Name (Ann Lee and Bo Chen): ...`; `lead_in`, a
+    sentence quoted first (`_topic_lead_in`): `- Name: “lead-in” [n] “sentence” [n]`."""
     name = display_name(source)
     authors = authors_of(source.hit.chunk_metadata, LINE_AUTHORS) if by else ""
     label = f"{name} ({authors})" if name and authors else name or authors
-    return Statement(f"- {label + ': ' if label else ''}“{source.sentence(i)}” [{source.n}]", source.n)
+    quoted = " ".join(f"“{source.sentence(k)}” [{source.n}]" for k in ([] if lead_in is None else [lead_in]) + [i])
+    return Statement(f"- {label + ': ' if label else ''}{quoted}", source.n)
 
 
 def _pairs_with_another(sentence: str, excluded: set[str]) -> bool:
@@ -852,6 +870,23 @@ def _asking(source: Source) -> np.ndarray:
     the question of how ...", "remains an open question"): they raise what is asked, never answer it."""
     return np.array([source.sentence(i).rstrip(" \"'”’)").endswith("?") or bool(_RAISES_QUESTION.search(source.sentence(i)))
                      for i in range(len(source.spans))], dtype=bool)
+
+
+def _stating_while_raising(source: Source, intent: Intent) -> np.ndarray:
+    """Which sentences that raise a question still state what a question for a named thing asks:
+    "Programming adaptive behaviors at the cellular level is a long-standing goal that raises the
+    question of how probabilistic computation can be implemented in biochemical systems" names a
+    goal, a level and systems ("in what kind of systems ..."), and for "what question does X raise"
+    the question raised ("This raises an identifiability question: does ...?") is the answer. A
+    sentence that is only a question states nothing; how, why and yes/no questions are never
+    answered by a sentence raising one."""
+    n = len(source.spans)
+    if intent.kind not in ("entity", "general") or not (intent.noun or intent.phrase):
+        return np.zeros(n, dtype=bool)
+    if tokenize(intent.noun or intent.phrase)[-1:] == tokenize("question"):
+        return np.ones(n, dtype=bool)
+    return np.array([bool(_RAISES_QUESTION.search(source.sentence(i))) and not source.sentence(i).rstrip(" \"'”’)").endswith("?")
+                     for i in range(n)], dtype=bool)
 
 
 # A sentence saying a question is raised or still open.
@@ -993,7 +1028,7 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
             flags.append(bool(_REASON.search(sentence)) or bool(_SHOWN.search(sentence)))
         else:
             flags.append(True)
-    asking = _asking(source)
+    asking = _asking(source) & ~_stating_while_raising(source, intent)
     flags = np.array(flags, dtype=bool) & ~asking
     if intent.kind == "cause" and intent.noun == "problem":
         # "what problem does X address": the problem as stated before the paper says what it does, or
@@ -1011,13 +1046,15 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     # when no question word takes it as object (`rag.intent.asked_thing`)
     phrase = (intent.phrase or asked_thing(question)) if intent.kind == "general" else ""
     head = tokenize(phrase.split()[-1]) if phrase else []
-    if head and head[-1] in _CATEGORY_HEADS:  # "which steering method": the abstract may say "steering" alone
+    # "which steering method": the abstract may say "steering" alone; "which one is more ...": a pronoun, no kind
+    if head and (head[-1] in _CATEGORY_HEADS or head[-1] in _NUMBER_STEMS):
         # "what two components": a count and a category name nothing the abstract must hold
         head = sorted(_stems(phrase)) if _stems(phrase) - _CATEGORY_HEADS - _NUMBER_STEMS else []
-    if head and not any(_holds(_stems(source.abstract), word) for word in head):
-        return np.zeros(len(flags), dtype=bool)  # "what GPU was it trained on": the abstract never says
-    if intent.kind == "entity" and _unwritten_kind(source, intent):
-        return np.zeros(len(flags), dtype=bool)  # "which temperature setting does LABO use": it speaks of none
+    unwritten = bool(head) and not any(_holds(_stems(source.abstract), word) for word in head)  # "what GPU was it trained on"
+    if unwritten or (intent.kind == "entity" and _unwritten_kind(source, intent)):  # "which temperature setting does LABO use"
+        # the abstract never writes the asked kind; a sentence restating all the rest of the question
+        # still fills its slot ("which fields is free energy estimation central to": "... central to chemistry and drug discovery")
+        return _restating(source, question, phrase or intent.phrase) & ~asking
     if intent.kind == "check" and intent.phrase:  # "does X need matrix multiplications": a sentence on them
         wanted = _stems(intent.phrase)
         flags = np.array([all(_holds(_stems(source.sentence(i)), w) for w in wanted) for i in range(len(flags))], dtype=bool)
@@ -1270,6 +1307,24 @@ def _unwritten_kind(source: Source, intent: Intent) -> bool:
     return not _holds(held, words[-1]) and not _holds(held, words[0])
 
 
+# Words that frame a question about a paper ("according to", "per", "the authors") and ask nothing of its sentences.
+_FRAMING = set(tokenize("according per paper abstract authors study work"))
+
+
+def _restating(source: Source, question: str, phrase: str) -> np.ndarray:
+    """Which sentences hold every word `question` asks about (three words at least) but those of its
+    asked `phrase`, the paper's names and framing words ("according to"): the sentence states the
+    question's frame whole, so what it adds fills the asked slot, whatever kind word the question
+    gives that slot ("which fields is free energy estimation central to": "Estimating free energy
+    differences ..., which is central to chemistry and drug discovery"). All false otherwise: a frame
+    of a word or two ("what hardware was X pre-trained on") is held by sentences that fill no slot."""
+    frame = _asked_stems(question, source) - _stems(phrase) - _FRAMING
+    sentences = _sentence_stems(source)
+    if len({word.lower() for word in re.findall(r"[\w'-]+", question) if _stems(word) & frame}) < 3:
+        return np.zeros(len(sentences), dtype=bool)
+    return np.array([all(_holds(stems, w) for w in frame) for stems in sentences], dtype=bool)
+
+
 def _modified_mentions(source: Source, intent: Intent) -> np.ndarray:
     """Which sentences write the asked noun with every modifier the question gives it ("on real models"
     for "which real models"): where the abstract speaks of that very thing, so a name it gives is there.
@@ -1400,9 +1455,11 @@ _SIDES = re.compile(
 _SIDE_END = re.compile(r"\s(?:on|in|for|at|with|under|of|when|during|from|across|that|which|who|it|they|we)\s.*$", re.IGNORECASE)
 
 
+# A measure of a thing opening a compared side ("the amount of observational data"): the thing is the side.
+_MEASURE_OF = re.compile(r"^\s*(?:the\s+)?(?:amount|number|size|quantity|volume|level|degree|share)\s+of\s+", re.IGNORECASE)
 # Words standing for a thing named elsewhere ("the standard ones", "the conditional variant"): no head to look up.
 _PRO_FORMS = {"one", "ones", "those", "them", "it", "others", "other", "that", "these", "this",
-              "variant", "variants", "version", "versions", "counterpart", "counterparts"}
+              "variant", "variants", "version", "versions", "counterpart", "counterparts", "original", "originals"}
 
 
 def introduces(source: Source, thing: str) -> bool:
@@ -1464,6 +1521,7 @@ def _misses_compared(question: str, sources: list[Source]) -> bool:
         return False
     held = set().union(*(_stems(src.abstract) for src in sources))
     for side in (v for v in match.groups() if v):
+        side = _MEASURE_OF.sub("", side)  # "the amount of observational data": the data is compared
         words = _without_participle([w for w in _SIDE_END.sub("", " " + side).split() if tokenize(w)])
         if not words or words[-1].lower().strip("'\"") in _PRO_FORMS:
             continue
@@ -1596,8 +1654,10 @@ def unheld_phrases(question: str, source: Source, runs: bool = True, final_head:
         settings.append(ending[0])  # "... to generate videos"
     for phrase in settings:
         stems = _telling(phrase[-1])
+        # "in the SSN": an acronym the abstract writes ("SSNs"); "with the originals": a pro-form, no setting
+        named_elsewhere = phrase[-1] in written or phrase[-1] in _PRO_FORMS
         if stems and not any(holds_stem(held, stem) for stem in stems) and not _acronym_held(phrase[-1], held) \
-                and " ".join(phrase) not in unheld:
+                and not named_elsewhere and " ".join(phrase) not in unheld:
             unheld.append(" ".join(phrase))  # judged with the phrase it heads
     return unheld
 
@@ -1708,7 +1768,8 @@ def unheld_words(phrase: str, source: Source) -> list[str]:
 # follows ("in place of", "on top of").
 _ALONE = re.compile(
     r"\b(?:for|on|in|at|with|from|about|under|over|via|through|within|across|among)\s+(?:the\s+|a\s+|an\s+)?"
-    r"(?P<word>[A-Za-z][\w-]*)\b(?!\s+of\b)", re.IGNORECASE)
+    r"(?P<word>[A-Za-z][\w-]*)\b(?!\s+of\b)"
+    r"(?!\s+(?:the|a|an|its|their)\b)", re.IGNORECASE)  # "for getting an LLM to ...": a verb taking an object
 
 
 def _telling(word: str) -> list[str]:

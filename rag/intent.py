@@ -90,12 +90,13 @@ _MEASURED = re.compile(
     re.IGNORECASE,
 )
 _ASKED = re.compile(_WHAT_PHRASE, re.IGNORECASE)
-# The thing asked for as the subject of a verb ("what optimizer trained the 1000-layer network",
+# The thing asked for as the subject of a verb ("what optimizer trained the 1000-layer network" or a
+# paper's name ending the question, "which optimizer trained QHNetV2?",
 # "which company supplied the data": the optimizer, the company), or as the owner of what a verb takes
 # ("which animal's recordings did the study analyse": the animal).
 _ASKED_SUBJECT = re.compile(
     rf"^\W*(?:what|which)\s+(?!of\b)(?P<what>(?:[\w-]+\s+)?(?!{_WORK})(?!of\b)[\w-]+)\s+(?-i:[a-z]{{3,}}(?:ed|es|s))\s+"
-    r"(?:the|a|an|its|their|this|these|those)\b"
+    r"(?:(?:the|a|an|its|their|this|these|those)\b|(?-i:[A-Z][\w-]*[A-Z0-9][\w-]*\s*\?))"  # "what optimizer trained QHNetV2?"
     r"|^\W*(?:what|which)\s+(?P<owner>[\w-]+)['’]s\s", re.IGNORECASE)
 # The thing asked for when it is no question word's object before an auxiliary: "what is the latent
 # dimension of WLA", "what's the batch size of MEG-XL", "what is ConfSleepNet's Cohen's kappa" (the owner
@@ -154,7 +155,9 @@ _CONDITION = re.compile(
     r"|\bunder\s+(?:what|which)\s+(?:conditions?|circumstances|settings?|regimes?|assumptions?)\b"
     r"|\bin\s+(?:what|which)\s+(?:regimes?|settings?|cases|situations|conditions)\b"
     r"|^\W*(?:what|which)\s+(?:conditions?|circumstances|factors?)\s+(?:make|cause|lead\s+to|trigger|drive)s?\b"
-    r"|^\W*what\s+(?:can|could|might|may|does|do)\s+(?:cause|trigger|lead\s+to|drive|bring\s+about)\b"
+    # "besides X, what else can cause Y?": the thing set aside first
+    r"|^\W*(?:(?:besides|apart\s+from|other\s+than|aside\s+from|beyond)\s+[^,?]+,\s*)?"
+    r"what\s+(?:else\s+)?(?:can|could|might|may|does|do)\s+(?:cause|trigger|lead\s+to|drive|bring\s+about)\b"
     r"|\bwith\s+respect\s+to\s+what\b|^\W*describe\s+when\b",
     re.IGNORECASE)
 # "what are MEG-XL's limitations?", "weaknesses of X?": the shortcomings of what is named, not a
