@@ -383,6 +383,9 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         field = not (intent.kind == "general" and runner_up) and not _OWN.search(top.sentence(chosen[0])) \
             and (chosen[0] == 0 or _sets_scene(top.sentence(chosen[0])))
         contribution = None if named and not field else _contribution(top, ranked)
+        defining = _defining(top, question) if intent.kind == "general" else None
+        if defining is not None:
+            contribution = defining  # "What is ACE?": where the abstract introduces the name it defines it
         if contribution is not None and contribution not in chosen and max_sentences > 1:
             chosen.append(contribution)
     if chosen[0] > 0 and (_LEANS.search(top.sentence(chosen[0])) or _points_back_at(top.sentence(chosen[0]), intent)) and max_sentences > 1:
@@ -416,6 +419,23 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
         # runner-up close enough took the place
         chosen += _naming_more(top, question, ranked, chosen)[: max(0, max_sentences - len(chosen))]
     return [_quote(top, i, lead=(k == 0)) for k, i in enumerate(sorted(chosen))]
+
+
+# "What is ACE?", "what's PLaTITO exactly?": a question asking what a thing is, by its name alone.
+_WHAT_IS = re.compile(r"^\W*(?:what\s+(?:is|are)|what's)\s+(?P<name>[^?]+?)(?:\s+exactly)?\s*\?*\s*$", re.IGNORECASE)
+
+
+def _defining(source: Source, question: str) -> int | None:
+    """For "What is NAME?" asking about nothing but the paper called NAME, the sentence where its
+    abstract first writes NAME: abstracts define a name where they introduce it ("... and (ii)
+    Adaptive Path Correction with Exponents (ACE), which generalizes Feynman-Kac steering ...").
+    None for any other question, or when the abstract never writes the name as asked."""
+    asked = _WHAT_IS.match(question)
+    if not asked or _asked_stems(question, source):
+        return None
+    name = re.escape(asked.group("name").strip())
+    return next((i for i in range(len(source.spans))
+                 if re.search(rf"(?<![\w-]){name}(?![\w-])", plain_markup(source.sentence(i)), re.IGNORECASE)), None)
 
 
 def _verdict_after(top: Source, i: int) -> list[int]:

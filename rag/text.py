@@ -550,27 +550,81 @@ def _factors_in_percent(claim: str, text: str) -> set[str]:
     return out
 
 
+# A long form and the acronym it defines in brackets: "reactive oxygen species (ROS)".
+_DEFINITION = re.compile(r"((?:[A-Za-z][\w-]*\s+){1,8})\(([A-Za-z][A-Za-z0-9-]{1,11})\)")
+
+
 def defined_acronyms(claim: str) -> dict[str, str]:
-    """Acronyms a sentence defines in parentheses after their long form, lower-cased:
-    "reactive oxygen species (ROS)" gives {"ros": "reactive oxygen species"}, and each part of a
-    hyphenated word may give a letter ("LLM-Accelerated Bayesian Optimization (LABO)")."""
+    """Acronyms a text defines in parentheses after their long form, lower-cased, a plural's singular
+    too: the `initialisms`, and each other acronym of two capitals or more whose long form
+    `spelled_out` reads ("Theory of Mind (ToM)", "reinforcement learning from human feedback (RLHF)",
+    "Adaptive Path Correction with Exponents (ACE)")."""
+    defined = initialisms(claim)
+    for written, acronym, before in _definitions(claim):
+        long_form = sum(c.isupper() for c in acronym) >= 2 and spelled_out(acronym, before)
+        if long_form:
+            defined.setdefault(written.lower(), long_form.lower())
+            defined.setdefault(acronym.lower(), long_form.lower())
+    return defined
+
+
+def initialisms(claim: str) -> dict[str, str]:
+    """Acronyms a text defines in parentheses after the words they are the initials of, lower-cased, a
+    plural's singular too: "reactive oxygen species (ROS)" gives {"ros": "reactive oxygen species"},
+    and each part of a hyphenated word may give a letter ("LLM-Accelerated Bayesian Optimization
+    (LABO)"). Such an acronym abbreviates a phrase; coined names are rarely written so."""
     defined = {}
-    for match in re.finditer(r"((?:[A-Za-z][\w-]*\s+){1,8})\(([A-Za-z][A-Za-z0-9-]{1,11})\)", claim):
+    for written, acronym, before in _definitions(claim):
+        long_form = _initials_of(acronym, before.split())
+        if long_form:
+            defined[written.lower()] = defined[acronym.lower()] = long_form.lower()
+    return defined
+
+
+def _definitions(text: str) -> list[tuple[str, str, str]]:
+    """Each bracketed acronym of `text` after words: as written, singular ("DCs" is "DC"), and the up
+    to eight words before it."""
+    found = []
+    for match in _DEFINITION.finditer(text):
         written = acronym = match.group(2)
         if acronym.endswith("s") and acronym[:-1].isupper():  # a plural: "dendritic cells (DCs)"
             acronym = acronym[:-1]
-        letters = [c.lower() for c in acronym if c.isalpha() and c.isupper()] or [acronym[0].lower()]
-        words = match.group(1).split()
-        for start in range(len(words)):
-            # each part of a hyphenated word may give a letter: "LLM-Accelerated Bayesian Optimization (LABO)"
-            for initials in ([w[0] for w in words[start:]], [p[0] for w in words[start:] for p in w.split("-") if p]):
-                if [c.lower() for c in initials] == letters:
-                    defined[written.lower()] = defined[acronym.lower()] = " ".join(words[start:]).lower()
-                    break
-            else:
-                continue
-            break
-    return defined
+        found.append((written, acronym, match.group(1)))
+    return found
+
+
+def _initials_of(acronym: str, words: list[str]) -> str:
+    """The most last `words` whose initials, of whole words or of each hyphenated part, are the
+    acronym's capitals (its first letter when it has none); "" when no run of them is."""
+    letters = [c.lower() for c in acronym if c.isalpha() and c.isupper()] or [acronym[0].lower()]
+    for start in range(len(words)):
+        for initials in ([w[0] for w in words[start:]], [p[0] for w in words[start:] for p in w.split("-") if p]):
+            if [c.lower() for c in initials] == letters:
+                return " ".join(words[start:])
+    return ""
+
+
+def spelled_out(acronym: str, before: str) -> str:
+    """The long form of `acronym` that the words `before` its bracket end on, "" when they do not spell
+    it out: the fewest last words, two at least, whose letters hold the acronym's letters in order, its
+    first letter opening the first word, which is no stop word (Schwartz and Hearst's rule): "Adaptive
+    Path Correction with Exponents" for ACE, "Adaptive Physics Transformer" for APT. Only the
+    acronym's letters and digits count ("C-CSCNNs" needs "ccscnns")."""
+    letters = re.sub(r"[^a-z0-9]", "", acronym.lower())
+    words = re.split(r"\s+", before.strip())
+    if len(letters) < 2 or not words[0]:
+        return ""
+    for first in range(len(words) - 2, max(-1, len(words) - 2 * len(letters) - 1), -1):
+        text = " ".join(words[first:]).lower()
+        if text[0] == letters[0] and words[first].lower() not in STOPWORDS and _letters_in_order(letters[1:], text[1:]):
+            return " ".join(words[first:])
+    return ""
+
+
+def _letters_in_order(letters: str, text: str) -> bool:
+    """True when `letters` occur in `text` in that order (not necessarily side by side)."""
+    rest = iter(text)
+    return all(letter in rest for letter in letters)
 
 
 def first_line(exc: BaseException, limit: int = 300) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from rag.query import FIELD_ACRONYMS, plain_question, topic_words
-from rag.text import STOPWORDS, names_in, tokenize
+from rag.text import initialisms, names_in, spelled_out, tokenize
 
 MAX_TITLE_WORDS = 9
 # A coined name: letters/digits/hyphens with an upper-case letter after the first character
@@ -200,29 +200,6 @@ def _singular(name: str) -> str:
     return name[:-1] if re.search(r"[A-Z]s$", name) else name
 
 
-def spelled_out(acronym: str, before: str) -> str:
-    """The long form of `acronym` that the words `before` its bracket end on, "" when they do not spell
-    it out: the fewest last words, two at least, whose letters hold the acronym's letters in order, its
-    first letter opening the first word, which is no stop word (Schwartz and Hearst's rule): "Adaptive
-    Path Correction with Exponents" for ACE, "Adaptive Physics Transformer" for APT. Only the
-    acronym's letters and digits count ("C-CSCNNs" needs "ccscnns")."""
-    letters = re.sub(r"[^a-z0-9]", "", acronym.lower())
-    words = re.split(r"\s+", before.strip())
-    if len(letters) < 2 or not words[0]:
-        return ""
-    for first in range(len(words) - 2, max(-1, len(words) - 2 * len(letters) - 1), -1):
-        text = " ".join(words[first:]).lower()
-        if text[0] == letters[0] and words[first].lower() not in STOPWORDS and _letters_in_order(letters[1:], text[1:]):
-            return " ".join(words[first:])
-    return ""
-
-
-def _letters_in_order(letters: str, text: str) -> bool:
-    """True when `letters` occur in `text` in that order (not necessarily side by side)."""
-    rest = iter(text)
-    return all(letter in rest for letter in letters)
-
-
 def names_any(question: str, names: list[str]) -> bool:
     """True when `question` holds one of `names` (lower-cased) as whole words, case and hyphens aside."""
     flat = " ".join(re.findall(r"[a-z0-9]+", question.lower()))
@@ -393,7 +370,7 @@ def _about_paper(query: str, name: str, abstract: str) -> bool:
 
 
 def _coined_name(abstract: str) -> str | None:
-    defined = _defined_acronyms(abstract)
+    defined = initialisms(abstract)
     best: tuple[int, int, str] | None = None
     seen: set[str] = set()
     for match in _NAME.finditer(abstract):
@@ -407,7 +384,7 @@ def _coined_name(abstract: str) -> str | None:
         score = 0
         if _INTRO_CUES.search(abstract[max(0, match.start() - 70):match.start()]):
             score += 3
-        elif name in defined:
+        elif name.lower() in defined:
             score -= 2  # an acronym for a phrase the abstract spells out, e.g. "Lateral connections (LCs)"
         if re.search(r"[a-z]", name):
             score += 1  # mixed case, as coined names usually are
@@ -431,18 +408,6 @@ def _looks_coined(name: str, count: int) -> bool:
     if letters.isupper():
         return len(letters) >= 4 or count >= 3
     return any(any(c.isupper() for c in part[1:]) or any(c.isdigit() for c in part) for part in parts)
-
-
-def _defined_acronyms(abstract: str) -> set[str]:
-    """Acronyms introduced as `long phrase (ACRO)` where ACRO's capitals are the phrase's initials."""
-    defined = set()
-    for match in re.finditer(r"((?:[\w-]+\s+){1,8})\(([A-Za-z][\w-]*)\)", abstract):
-        words, acronym = re.split(r"[\s-]+", match.group(1).strip()), match.group(2)
-        capitals = re.sub(r"[^A-Z]", "", acronym)
-        initials = "".join(w[0] for w in words if w).upper()
-        if capitals and initials.endswith(capitals):
-            defined.update({acronym, acronym.removesuffix("s")})
-    return defined
 
 
 def _first_clause(abstract: str) -> str:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from rag.titles import calls_by_name, own_names, spelled_out
+from rag.text import spelled_out
+from rag.titles import calls_by_name, own_names
 
 
 @pytest.mark.parametrize("acronym,before,long_form", [
