@@ -339,8 +339,7 @@ def compose(question: str, intent: Intent, sources: list[Source], max_sentences:
     if detail is not None:  # "what datasets do the weather papers use?": each paper's, or its silence
         return [_detail_line(src, detail, question) for src in sources]
     if intent.kind == "papers":
-        return [_line(src, _line_sentence(src, intent, question), by=intent.noun == "authors",
-                      lead_in=_topic_lead_in(src, intent, question)) for src in sources]
+        return [_list_line(src, intent, question) for src in sources]
     compared = _compared_papers(question, sources) if intent.kind == "check" else []
     if compared:  # "compare Glow and neural ODEs": what each paper did, side by side
         return [_quote(src, i, lead=True) for src in compared for i in _summary(src, 1)]
@@ -611,14 +610,20 @@ def _line_sentence(source: Source, intent: Intent, question: str) -> int:
     return max(own, key=lambda i: scores[i]) if own else _in_full(source, _did(source))
 
 
-def _topic_lead_in(source: Source, intent: Intent, question: str) -> int | None:
-    """The sentence a list line quotes before its own (`_line_sentence`), or None: the best-scoring
-    sentence when the line passed it over as the opening on the field or on other work and it holds
-    more of the question's topic than the line's sentence does ("Autoregressive language models
-    frequently degrade ..." before "We introduce the Fatigue Index ..." for "which papers study
+def _list_line(source: Source, intent: Intent, question: str) -> Statement:
+    """One paper's line of a "which papers" answer: its own sentence (`_line_sentence`), after the
+    topic's sentence when that holds more of the topic (`_topic_lead_in`)."""
+    i = _line_sentence(source, intent, question)
+    return _line(source, i, by=intent.noun == "authors", lead_in=_topic_lead_in(source, intent, question, i))
+
+
+def _topic_lead_in(source: Source, intent: Intent, question: str, i: int) -> int | None:
+    """The sentence a list line quotes before its own, the `i`-th (`_line_sentence`), or None: the
+    best-scoring sentence when the line passed it over as the opening on the field or on other work
+    and it holds more of the question's topic than the line's sentence does ("Autoregressive language
+    models frequently degrade ..." before "We introduce the Fatigue Index ..." for "which papers study
     degradation in language models"), so that the line shows why the paper is listed, as a
     single-paper answer gives the best sentence with the contribution."""
-    i = _line_sentence(source, intent, question)
     best = int(np.argmax(_scores(source, intent, question)))
     if best == i:
         return None
