@@ -198,12 +198,24 @@ def _alternatives(content: str, question: str) -> list[list[str]]:
         left = list(itertools.takewhile(lambda w: w in topic, reversed(words[:k])))[::-1]
         if left and re.search(rf"\b(?:papers|works|abstracts|studies|articles)\s+{re.escape(left[0])}\b", question, re.IGNORECASE):
             continue  # "which papers learn or align ...": the verb the question opens with, no topic
-        right = list(itertools.takewhile(lambda w: w in topic, words[k + 1:]))
-        if len(left) == 1 and len(right) > 1:
-            left += right[-1:]  # "data or supervision scarcity": data scarcity
+        after = _past_article(words[k + 1:])
+        right = list(itertools.takewhile(lambda w: w in topic, after))
+        if len(left) == 1 and len(right) > 1 and len(after) == len(words) - k - 1:
+            left += right[-1:]  # "data or supervision scarcity": data scarcity; not "an optimizer or a game solver"
         if left and right:
             sides += [left, right]
     return sides
+
+
+# An article opening the side after "or" ("KL divergence or the Fisher-Rao metric").
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
+def _past_article(after_or: list[str]) -> list[str]:
+    """The words after "or" from the first of its side, past an opening article: "the Fisher-Rao
+    metric" is the side "Fisher-Rao metric", as "Fisher-Rao metrics" would be. A side opening with an
+    article is a whole noun phrase, sharing no head with the word before "or"."""
+    return after_or[1:] if after_or and after_or[0].lower() in _ARTICLES else after_or
 
 
 def _holds_words(written: list[str], text: str) -> bool:
