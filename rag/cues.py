@@ -2217,34 +2217,22 @@ def _contrast(tokens: list[str]) -> tuple[set[str], set[str]] | None:
 
 def _set_aside_stated(claim: list[str], passage: list[str]) -> tuple[str, str] | None:
     """One side says "A rather than B" and the other states B (half its words, two at least), with
-    no negation just before B's words and none of A's last two words (of a claim's A, not both: the
-    claim "learns the interconnection from data instead of fixing it by mesh topology" names the
-    interconnection too):
+    no negation and none of A's last two words:
     the claim "confidence estimation is a model-specific skill" against "a cross-model skill learned
     from history rather than a model-specific skill", or the claim "learned from data rather than
     fixed by mesh topology" against "fixed uniquely by mesh topology"."""
     for mine, theirs in ((claim, passage), (passage, claim)):
         found = _contrast(mine)
-        if not found or _contrast(theirs):
+        if not found or _contrast(theirs) or _negates(theirs, mine):
             continue
         kept, dropped = found
         kept, dropped = kept - dropped, dropped - kept
-        if _negated_near(theirs, dropped):
-            continue
         their = _stems(theirs)
         stated = dropped & their
-        named_too = kept <= their if mine is claim else kept & their
-        if dropped and 2 * len(stated) >= len(dropped) and len(stated) >= min(2, len(dropped)) and not named_too:
+        if dropped and 2 * len(stated) >= len(dropped) and len(stated) >= min(2, len(dropped)) and not kept & their:
             said = " ".join(sorted(stated))
             return (f"rather than {said}", said) if mine is claim else (said, f"rather than {said}")
     return None
-
-
-def _negated_near(tokens: list[str], wanted: set[str]) -> bool:
-    """Whether a negation ("not", "no", "without", "fail to", ...) stands within the five words
-    before a word of a word list whose stem is `wanted`: "without specifying the Lagrangian" denies
-    the Lagrangian, not the marginals the sentence also names."""
-    return any(stem(w) in wanted and any(_negates([t], []) for t in tokens[max(0, i - 5):i]) for i, w in enumerate(tokens))
 
 
 def _coordinated(tokens: list[str]) -> set[tuple[str, str]]:
@@ -2284,24 +2272,24 @@ def _exclusive(segments: list[set[str]]) -> list[set[str]]:
 
 def _shortest_forms(stems: set[str]) -> dict[str, str]:
     """Each stem -> the shortest stem of `stems` (four letters at least) that begins it: "dataset"
-    -> "data", so that a clause with "datasets" and one with "data" share the word."""
+    -> "data"."""
     return {w: min((o for o in stems if len(o) >= 4 and w.startswith(o)), key=len, default=w) for w in stems}
 
 
 def _crossed_details(claim: str, passage: str) -> tuple[str, str] | None:
     """Two clauses of the claim that each take details from the same two clauses of the passage,
     crosswise: "A does X, and B does Y" written as "A does Y, and B does X" (swapped components,
-    settings, directions). Only stems that belong to one clause on each side count (a stem and a
-    longer one it begins, "data" and "dataset", count as one), and none of the long form of an
-    acronym the passage defines."""
+    settings, directions). Only stems that belong to one clause on each side count (in the claim, a
+    stem and a longer one it begins, "data" and "dataset", count as one: two clauses that trade them
+    cross nothing), and none of the long form of an acronym the passage defines."""
     # the long form of a name the passage defines ("LLM-Accelerated Bayesian Optimization (LABO)")
     # names it and details nothing
     named = _stems(words(" ".join(defined_acronyms(passage).values())), whole=False)
     pairs = _coordinated(words(claim)) & _coordinated(words(passage))  # "SC and FC", named together on both sides
-    mine, theirs = _detail_segments(claim, pairs), _detail_segments(passage, pairs)
-    shortest = _shortest_forms(set().union(*mine, *theirs))
+    mine = _detail_segments(claim, pairs)
+    shortest = _shortest_forms(set().union(*mine))
     mine = _exclusive([{shortest[w] for w in s} for s in mine])
-    theirs = [s - named for s in _exclusive([{shortest[w] for w in s} for s in theirs])]
+    theirs = [s - named for s in _exclusive(_detail_segments(passage, pairs))]
     for j, first in enumerate(mine):
         for second in mine[j + 1:]:
             for i, one in enumerate(theirs):
