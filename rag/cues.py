@@ -2217,7 +2217,10 @@ def _contrast(tokens: list[str]) -> tuple[set[str], set[str]] | None:
 
 def _set_aside_stated(claim: list[str], passage: list[str]) -> tuple[str, str] | None:
     """One side says "A rather than B" and the other states B (half its words, two at least), with
-    no negation and none of A's last two words:
+    no negation and none of A's last two words (of a claim's A, one the passage never writes is
+    enough, where the passage speaks of no prior work: "learns the interconnection from data instead
+    of fixing it by mesh topology" names the interconnection too); two amounts are a change, not a
+    choice ("0.43 TB instead of the original 244 TB"):
     the claim "confidence estimation is a model-specific skill" against "a cross-model skill learned
     from history rather than a model-specific skill", or the claim "learned from data rather than
     fixed by mesh topology" against "fixed uniquely by mesh topology"."""
@@ -2229,7 +2232,11 @@ def _set_aside_stated(claim: list[str], passage: list[str]) -> tuple[str, str] |
         kept, dropped = kept - dropped, dropped - kept
         their = _stems(theirs)
         stated = dropped & their
-        if dropped and 2 * len(stated) >= len(dropped) and len(stated) >= min(2, len(dropped)) and not kept & their:
+        # a claim's A may share a word with the passage (the thing both speak of) where it names one
+        # the passage never does, unless the passage speaks of prior work, which a claim may set aside
+        apart = not kept & their or (mine is claim and not kept <= their and not set(theirs) & (_PRIOR_WORK | {"recent"}))
+        amounts = any(ch.isdigit() for w in kept | dropped for ch in w)  # "0.43 TB instead of 244 TB" is a change
+        if dropped and 2 * len(stated) >= len(dropped) and len(stated) >= min(2, len(dropped)) and apart and not amounts:
             said = " ".join(sorted(stated))
             return (f"rather than {said}", said) if mine is claim else (said, f"rather than {said}")
     return None

@@ -3,7 +3,9 @@
 False claims now caught: a claim that a thing is enough to do what the passage says it fails to
 do ("prompting alone is enough to produce solver actions" against "prompting alone often fails to
 generate solver actions"); a claim that loses what the passage preserves ("lose the fixed points"
-against "preserving the fixed points"); "whatsoever" as a claim of none at all.
+against "preserving the fixed points"); a claim that sets aside ("instead of") what the passage
+states, where the claim also names the thing both speak of ("learns the interconnection from data
+instead of fixing it by mesh topology"); "whatsoever" as a claim of none at all.
 True claims now kept: "no theory links X to Y" for "a theory linking X to Y remains elusive";
 "cannot quantify X" for "are limited in quantifying X"; "by dropping X" for "by eliminating X"; "the
 grid is regular or irregular" names both sides; "data" and "datasets" traded between two clauses
@@ -22,6 +24,9 @@ from rag.verifier import unstated_absolute, unstated_priority
 
 PROMPTING = "Critically, prompting alone often fails to generate valid solver actions, so the environment matters."
 FIXED_POINTS = "Pruning the network yields far smaller graphs while preserving the fixed points on surviving nodes."
+MESH = ("The conservative interconnection is fixed uniquely by mesh topology, whereas metric effects enter only "
+        "through constitutive relations.")
+STORAGE = "The compressed set reduces the original 244.34 TB of data to 0.43 TB."
 ELUSIVE = "A normative theory linking these static codes to the dynamic process of navigation remains elusive."
 ROUTING = "Consequently, they are limited in quantifying how information is routed between neural regions."
 DEGREES = "By eliminating non-physical degrees of freedom, the framework gives stable and faithful simulation."
@@ -38,6 +43,9 @@ CASES = [
     ("Prompting by itself is enough to produce valid solver actions.", PROMPTING, "sufficiency_clash"),
     # losing what the passage preserves, said of the same thing
     ("The pruned graphs lose the fixed points on the surviving nodes.", FIXED_POINTS, "intact_clash"),
+    # setting aside what the passage states, where the claim also names the thing both speak of
+    ("The model learns the conservative interconnection from data instead of fixing it by mesh topology.", MESH,
+     "set_aside_stated"),
     # true claims now kept
     ("No normative theory ties these static codes to the dynamic process of navigation.", ELUSIVE, None),
     ("They cannot quantify how information is routed between neural regions.", ROUTING, None),
@@ -52,6 +60,9 @@ CASES = [
     ("A theory linking these static codes to the dynamic process of navigation is provided.", ELUSIVE, None),
     ("They quantify precisely how information is routed between neural regions.", ROUTING, "polarity_clash"),
     ("APT outperforms state-of-the-art architectures in subsurface tasks on regular and irregular grids.", GRIDS, None),
+    ("The conservative interconnection is fixed by mesh topology instead of being learned from data.", MESH, None),
+    # two amounts are a change, not a choice
+    ("The compressed set takes 0.43 TB instead of the original 244.34 TB.", STORAGE, None),
 ]
 
 
