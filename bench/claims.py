@@ -12,7 +12,7 @@ removed nothing.
 
     .venv/bin/python bench/claims.py [--data-dir DIR] [--verifiers rules,model] [--claims FILE] [--json]
 
-Claim sets: bench/qa/claims_dev.jsonl to claims_dev24.jsonl (each written blind, then developed on), claims_check.jsonl
+Claim sets: bench/qa/claims_dev.jsonl to claims_dev26.jsonl (each written blind, then developed on), claims_check.jsonl
 (held out: run it once, to report).
 
 The seeds are ingested into DIR first (nothing is re-embedded when they are already there); the

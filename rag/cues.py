@@ -92,7 +92,9 @@ NOUN_NEGATIONS = {"no", "without", "zero", "near-zero", "eliminates", "eliminate
                   "disregarding",
                   # going round a thing: "skips spatial derivative computation" says what "avoids" it says
                   "skip", "skips", "skipped", "skipping", "bypass", "bypasses", "bypassed", "bypassing",
-                  "sidestep", "sidesteps", "sidestepped", "sidestepping", "forgo", "forgoes", "forgoing"}
+                  "sidestep", "sidesteps", "sidestepped", "sidestepping", "forgo", "forgoes", "forgoing",
+                  # casting a thing off: "by dropping non-physical degrees of freedom" says "by eliminating" them
+                  "dropping", "discard", "discards", "discarded", "discarding"}
 # "lack a principled formulation grounded in X": what follows is neither stated nor plainly
 # denied ("lack accuracy" paraphrases "limited accuracy"), so it is set aside as a negation's scope.
 _LACKS = {"lack", "lacks", "lacked", "lacking"}
@@ -766,6 +768,8 @@ def _polarity_clash(claim: list[str], passage: list[str], context: list[str]) ->
     claim_neg.update(_impossible_deeds(claim))
     passage_neg, passage_plain, passage_scope = _polarity(passage)
     context_neg = set(_polarity(context)[0]) | _prefix_negated(passage, claim) | _lacked(context) | _limited(passage)
+    # "they cannot quantify X" says more strongly what "they are limited in quantifying X" says
+    context_neg |= set(_limited_in(passage))
     # both sides named on both sides: "between forgetting and not forgetting" for "between forgetting and non-forgetting"
     both = set(claim_plain) & {_canonical(base) for w in passage if (base := _base(w))}
     # the context negates it by a prefix, in another form: "unconstrained sequences" for "sequences without constraints"
@@ -883,6 +887,9 @@ _BE = {"is", "are", "was", "were", "be", "remains", "remain", "remained", "been"
 # Predicates that say a thing is not there: "matrix multiplications are gone" denies them, as
 # "eliminating matrix multiplications" does.
 _ABSENT = {"gone", "absent", "eliminated", "removed", "missing", "unnecessary", "unneeded", "avoided", "dispensed"}
+# Predicates that say a thing is still wanting: "a normative theory linking X to Y remains elusive"
+# says there is no such theory, as "no theory links X to Y" does.
+_WANTING = {"elusive", "lacking", "missing", "unknown", "unresolved", "unsolved", "absent"}
 
 
 def _limited(tokens: list[str], predicates: frozenset[str] | set[str] = frozenset(_SHORT_OF)) -> set[str]:
@@ -936,11 +943,13 @@ def _denied_object(claim: list[str], passage: list[str], claim_neg: dict[str, st
 
 
 def _negates(tokens: list[str], claim: list[str]) -> bool:
-    """Whether a word list negates anything: a negation word, "fail(s) to", or a negating prefix on
-    a word the claim uses unprefixed ("non-identifiable" for "cannot be identified")."""
+    """Whether a word list negates anything: a negation word, "fail(s) to", a negating prefix on
+    a word the claim uses unprefixed ("non-identifiable" for "cannot be identified"), or a thing
+    said to be still wanting ("a theory linking X to Y remains elusive")."""
     claim_heads = {stem(w)[:5] for w in claim}  # "normalizable" and "normalized" share a head
     return any(w in NEGATIONS or w in NOUN_NEGATIONS or (w in _FAIL and tokens[i + 1:i + 2] == ["to"])
-               or (_base(w) and stem(_base(w))[:5] in claim_heads) for i, w in enumerate(tokens))
+               or (_base(w) and stem(_base(w))[:5] in claim_heads) for i, w in enumerate(tokens)) \
+        or bool(_limited(tokens, _WANTING))
 
 
 @lru_cache(maxsize=65536)
@@ -1487,7 +1496,8 @@ _INTACT = {"respect", "respects", "respected", "respecting", "obey", "obeys", "o
            "maintained", "maintaining"}
 _UNDONE = {"violate", "violates", "violated", "violating", "break", "breaks", "broke", "breaking", "alter", "alters",
            "altered", "altering", "change", "changes", "changed", "changing", "distort", "distorts", "distorted",
-           "distorting", "destroy", "destroys", "destroyed", "destroying", "disrupt", "disrupts", "disrupted", "disrupting"}
+           "distorting", "destroy", "destroys", "destroyed", "destroying", "disrupt", "disrupts", "disrupted", "disrupting",
+           "lose", "loses", "losing"}  # "lose the fixed points" against "preserving the fixed points"
 
 
 def _kept_objects(tokens: list[str], group: set[str]) -> set[str]:
@@ -1642,7 +1652,7 @@ def _predicated(flat: list[str]) -> set[tuple[str, str]]:
     of a word of the clause's subject (`_subject_words`): "where uncertainty is low" is "low
     uncertainty", "the cost remains high" is "high cost", "reaction networks that encode these
     algorithms are usually small" is "small reaction networks" (an intensifier or an adverb of
-    frequency may come between)."""
+    frequency may come between); "the grid is regular or irregular" says both of the grid."""
     pairs = set()
     for i, word in enumerate(flat[1:-1], 1):
         if word not in _BE:
@@ -1652,9 +1662,11 @@ def _predicated(flat: list[str]) -> set[tuple[str, str]]:
             at += 1
         if flat[at] not in _ORDERING:
             continue
+        said = [flat[at]] + [flat[k + 1] for k in range(at + 1, len(flat) - 1, 2)
+                             if flat[k] in {"or", "and"} and flat[k + 1] in _ORDERING][:1]
         for noun in [flat[i - 1]] + _subject_words(flat, i):
             if _content(noun) and noun not in _ORDERING:
-                pairs.add((flat[at], stem(noun)))
+                pairs.update((word, stem(noun)) for word in said)
     return pairs
 
 
@@ -1699,13 +1711,14 @@ def _modifier_clash(claim: list[str], passage: list[str], context: list[str]) ->
 
 def _swapped_modifiers(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
     """Two words the passage puts before two nouns ("structural constraints", "functional
-    patterns") that the claim puts before them the other way round, and never the passage's way."""
+    patterns") that the claim puts before them the other way round, and never the passage's way;
+    two nouns of which one begins the other ("data", "datasets") name one thing, so trading them is no swap."""
     mine = {(w, h) for w, h in _modified(claim) if _content(w) and _content(h)}
     theirs = sorted((w, h) for w, h in _modified(passage) if _content(w) and _content(h))
     for first, head in theirs:
         for second, other in theirs:
-            if first != second and head != other and {(first, other), (second, head)} <= mine \
-                    and not {(first, head), (second, other)} & mine:
+            if first != second and not (head.startswith(other) or other.startswith(head)) \
+                    and {(first, other), (second, head)} <= mine and not {(first, head), (second, other)} & mine:
                 return f"{first} {other}", f"{first} {head}"
     return None
 
@@ -2204,7 +2217,10 @@ def _contrast(tokens: list[str]) -> tuple[set[str], set[str]] | None:
 
 def _set_aside_stated(claim: list[str], passage: list[str]) -> tuple[str, str] | None:
     """One side says "A rather than B" and the other states B (half its words, two at least), with
-    no negation and none of A's last two words:
+    no negation and none of A's last two words (of a claim's A, one the passage never writes is
+    enough, where the passage speaks of no prior work: "learns the interconnection from data instead
+    of fixing it by mesh topology" names the interconnection too); two amounts are a change, not a
+    choice ("0.43 TB instead of the original 244 TB"):
     the claim "confidence estimation is a model-specific skill" against "a cross-model skill learned
     from history rather than a model-specific skill", or the claim "learned from data rather than
     fixed by mesh topology" against "fixed uniquely by mesh topology"."""
@@ -2216,7 +2232,11 @@ def _set_aside_stated(claim: list[str], passage: list[str]) -> tuple[str, str] |
         kept, dropped = kept - dropped, dropped - kept
         their = _stems(theirs)
         stated = dropped & their
-        if dropped and 2 * len(stated) >= len(dropped) and len(stated) >= min(2, len(dropped)) and not kept & their:
+        # a claim's A may share a word with the passage (the thing both speak of) where it names one
+        # the passage never does, unless the passage speaks of prior work, which a claim may set aside
+        apart = not kept & their or (mine is claim and not kept <= their and not set(theirs) & (_PRIOR_WORK | {"recent"}))
+        amounts = any(ch.isdigit() for w in kept | dropped for ch in w)  # "0.43 TB instead of 244 TB" is a change
+        if dropped and 2 * len(stated) >= len(dropped) and len(stated) >= min(2, len(dropped)) and apart and not amounts:
             said = " ".join(sorted(stated))
             return (f"rather than {said}", said) if mine is claim else (said, f"rather than {said}")
     return None
@@ -2257,16 +2277,25 @@ def _exclusive(segments: list[set[str]]) -> list[set[str]]:
     return [s - set().union(*(o for j, o in enumerate(segments) if j != i)) for i, s in enumerate(segments)]
 
 
+def _shortest_forms(stems: set[str]) -> dict[str, str]:
+    """Each stem -> the shortest stem of `stems` (four letters at least) that begins it: "dataset"
+    -> "data"."""
+    return {w: min((o for o in stems if len(o) >= 4 and w.startswith(o)), key=len, default=w) for w in stems}
+
+
 def _crossed_details(claim: str, passage: str) -> tuple[str, str] | None:
     """Two clauses of the claim that each take details from the same two clauses of the passage,
     crosswise: "A does X, and B does Y" written as "A does Y, and B does X" (swapped components,
-    settings, directions). Only stems that belong to one clause on each side count, and none of
-    the long form of an acronym the passage defines."""
+    settings, directions). Only stems that belong to one clause on each side count (in the claim, a
+    stem and a longer one it begins, "data" and "dataset", count as one: two clauses that trade them
+    cross nothing), and none of the long form of an acronym the passage defines."""
     # the long form of a name the passage defines ("LLM-Accelerated Bayesian Optimization (LABO)")
     # names it and details nothing
     named = _stems(words(" ".join(defined_acronyms(passage).values())), whole=False)
     pairs = _coordinated(words(claim)) & _coordinated(words(passage))  # "SC and FC", named together on both sides
-    mine = _exclusive(_detail_segments(claim, pairs))
+    mine = _detail_segments(claim, pairs)
+    shortest = _shortest_forms(set().union(*mine))
+    mine = _exclusive([{shortest[w] for w in s} for s in mine])
     theirs = [s - named for s in _exclusive(_detail_segments(passage, pairs))]
     for j, first in enumerate(mine):
         for second in mine[j + 1:]:
@@ -3524,6 +3553,40 @@ def _one_against_many(claim: list[str], passage: list[str], context: list[str]) 
     return None
 
 
+_ENOUGH = {"enough", "sufficient", "suffices", "suffice"}
+
+
+def _deeds(tokens: list[str], openers: set[str]) -> list[tuple[set[str], set[str]]]:
+    """(stems of up to three content words before, stems of up to five after, to a clause break) of
+    each "<opener> to <verb> ..." of a word list: "prompt engineering alone is enough to produce
+    Rosetta actions" gives ({prompt, engin, alon}, {produc, rosetta, action})."""
+    out = []
+    for i, w in enumerate(tokens):
+        if w not in openers or tokens[i + 1:i + 2] != ["to"]:
+            continue
+        start = max((k + 1 for k in range(i) if tokens[k] in _SEGMENT_BREAK), default=0)
+        before = [t for t in tokens[start:i] if _content(t) and t not in _BE and t not in _FREQUENCY][-3:]
+        after = tokens[i + 2:i + 7]
+        after = after[:next((k for k, t in enumerate(after) if t in _SEGMENT_BREAK), len(after))]
+        out.append(({stem(t) for t in before}, {stem(t) for t in after[1:] if _content(t)}))
+    return out
+
+
+def _sufficiency_clash(claim: list[str], passage: list[str], context: list[str]) -> tuple[str, str] | None:
+    """A claim that a thing is enough to do a deed the passage says it fails to do, or the reverse:
+    "prompt engineering by itself is enough to produce Rosetta actions" against "prompt engineering
+    alone often fails to generate Rosetta actions" (the same doer, a word of it at least, and two
+    words of the deed's object, or one where the object is one word)."""
+    for mine, theirs, said in ((_ENOUGH, _FAIL, "enough"), (_FAIL, _ENOUGH, "fails")):
+        for doer, deed in _deeds(claim, mine):
+            for their_doer, their_deed in _deeds(passage, theirs):
+                shared = deed & their_deed
+                if doer & their_doer and len(shared) >= min(2, len(deed), len(their_deed)) > 0:
+                    thing = " ".join(sorted(shared))
+                    return f"{said} to {thing}", f"{'fails' if said == 'enough' else 'enough'} to {thing}"
+    return None
+
+
 # The cues on word lists, in the order `contradiction_cue` tries them; None stands for `_prefix_clash`,
 # which also reads the passage without its asides.
 _WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _comparison_swap, _number_swap, _number_order_swap, _count_clash,
@@ -3531,7 +3594,7 @@ _WORD_CUES = (_polarity_clash, None, _antonym_clash, _modifier_clash, _compariso
               _invariance_clash, _kind_swap, _noun_swap, _direction_clash, _covariation_clash, _numbered_compound_clash, _group_swap,
               _compound_swap, _kind_compound_swap, _phrase_swap, _term_before_swap, _cause_swap, _scope_clash, _slot_swap, _unit_swap, _borrowed_slot, _bound_clash,
               _direction_reversed, _degree_clash, _valence_clash, _frame_swap, _ease_clash, _sibling_swap, _peak_as_typical,
-              _amount_clash, _property_swap, _one_against_many, _exception_denied)
+              _amount_clash, _property_swap, _one_against_many, _exception_denied, _sufficiency_clash)
 # The cues a condition and its outcome turned round together are not read by ("short clips transfer
 # worse" for "longer clips transfer better"), and the words of such an outcome: better/worse,
 # improves/degrades, increases/decreases, faster/slower, stronger/weaker ("homogeneity" for

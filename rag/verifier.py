@@ -42,6 +42,7 @@ ABSOLUTES: list[set[str]] = [
     {"fully", "completely", "entirely"},  # "fully solves GRN inference", "fully calibrated"
     {"first", "first-ever", "earliest", "pioneering"},  # a claim of priority
     {"ever"},
+    {"whatsoever"},  # "with no patient data whatsoever": none at all, where a source gives a small amount
     {"state-of-the-art", "sota"},
     {"human-level", "superhuman", "human-like"},  # a claim of matching people
     {"necessary-and-sufficient", "if-and-only-if", "iff"},  # a claim of equivalence, where a source may give one direction
@@ -138,7 +139,7 @@ def unstated_absolute(claim: str, abstracts: list[str]) -> str:
     # list the claim gives; "any" after a negation
     # ("without any labels", "never ... on any benchmark", "free of any normalization") claims nothing absolute, nor does what
     # "rather than" sets aside ("rather than by architecture alone")
-    said = {w for i, w in enumerate(tokens) if i not in aside
+    said = {w for i, w in enumerate(tokens) if (i not in aside or w == "whatsoever")  # it follows its negation by nature
             and not (w == "all" and (tokens[i - 1:i] in (["at"], [","]) or _gathers_list(tokens, i)
                                      or (tokens[i - 1:i] == ["for"] and tokens[i + 1:i + 2] != [] and tokens[i + 1] in _POSSESSIVES)))
             and not (w == "only" and _small_amount(tokens[i + 1:i + 3]))
@@ -266,15 +267,21 @@ def unstated_priority(claim: str, abstracts: list[str]) -> str:
     cited abstracts claims first: "APT is the first neural operator for subsurface simulation"
     against "APT is the first architecture that learns directly from HR-adaptive mesh refinement
     simulations" (the claim's words after "first", past generic nouns, must all be in a sentence
-    of the abstract that says "first"); else ""."""
+    of the abstract that says "first", in any of their forms: "the first extension of X" for "extends
+    X ... for the first time"); else ""."""
     found = _PRIORITY.search(claim.lower())
     if not found:
         return ""
-    wanted = content_stems(found.group(1)) - _GENERIC_FIRSTS
+    wanted = _stem_heads(content_stems(found.group(1)) - _GENERIC_FIRSTS)
     firsts = [text[a:b] for text in abstracts for a, b in split_sentences(text) if "first" in words(text[a:b])]
-    if not wanted or not firsts or any(wanted <= content_stems(f) for f in firsts):
+    if not wanted or not firsts or any(wanted <= _stem_heads(content_stems(f)) for f in firsts):
         return ""
     return f"'the first{found.group(1).rstrip()}' goes beyond the cited source, which claims priority for something else"
+
+
+def _stem_heads(stems: set[str]) -> set[str]:
+    """The first five letters of each stem: the forms of one word share them ("extens", "extend")."""
+    return {w[:5] for w in stems}
 
 
 _ASKING = {"whether", "ask", "asks", "asked", "question", "questions", "if", "wonder", "wonders"}
