@@ -1013,12 +1013,13 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     # "what are MEG-XL's limitations?" asks of the paper's own method, by its own name or title
     own_limits = intent.kind == "cause" and intent.noun == "limitations" and not _limits_of_others(question, name) and (
         bool(name and name in question.lower()) or calls_by_name(question, source.hit.title, source.abstract))
+    relative = intent.kind == "quantity" and _sized_in_words(source, question, asked)
     flags = []
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
         if intent.kind == "quantity":
             flags.append((_states_number(sentence, asked) and all(stated.search(sentence) for stated in dimensions))
-                         or _none_of(sentence, intent.phrase))
+                         or _none_of(sentence, intent.phrase) or bool(relative and _RELATIVE_SIZE.search(sentence)))
         elif intent.kind == "entity" and intent.noun.lower() in _DATA_NOUNS:
             # "what kind of data": a sentence saying "snapshot data" answers too
             # "which realistic datasets": a sentence naming one ("MD17"), not one restating "realistic datasets"
@@ -1442,6 +1443,20 @@ def _none_of(sentence: str, measured: str) -> bool:
 
 # A letter's LaTeX sub- or superscript: "$CO_2$", "$H^2$", "$x_{t+1}$".
 _SCRIPT = re.compile(r"(?<=[A-Za-z}])[_^](?:\{[^{}]*\}|\w)")
+
+
+# "How large are the reduced CRNs compared with the originals?": a size asked relative to another thing.
+_RELATIVE_SIZE_ASKED = re.compile(r"\bhow\s+(?:large|big|small)\b.*\b(?:compared\s+(?:to|with)|relative\s+to|than|versus)\b",
+                                  re.IGNORECASE)
+_RELATIVE_SIZE = re.compile(r"\b(?:smaller|larger|bigger|more\s+compact)\b", re.IGNORECASE)
+
+
+def _sized_in_words(source: Source, question: str, asked: set[str]) -> bool:
+    """True when `question` asks how large a thing is relative to another and the abstract states no
+    figure at all: then a sentence saying "significantly smaller CRNs" answers it in words. An abstract
+    stating figures answers with them ("244.34 TB of data to 0.43 TB"), as before."""
+    return bool(_RELATIVE_SIZE_ASKED.search(question)) and not any(
+        _states_number(source.sentence(i), asked) for i in range(len(source.spans)))
 
 
 def _states_number(sentence: str, asked: set[str]) -> bool:

@@ -453,6 +453,21 @@ def compound_parts(question: str) -> tuple[str, str] | None:
     return (first, then) if classify(first).kind == "paper" and not _THEN_ASKS.search(first) else None
 
 
+# "What component of LABO decides how much to trust ...": a "what/which NOUN" question whose verb takes an
+# indirect question ("decides how much", "controls how many"); the noun is asked, not the amount.
+_INDIRECT_HOW = re.compile(
+    r"^\W*(?:what|which)\s+(?!(?:is|are|was|were|does|do|did|has|have)\b)[\w-]+\b.*?"
+    r"\b(?!(?:is|was|has|does|terms|times)\b)[a-z]+s\s+(?=how\s+(?:much|many|large|big|far|often)\b)", re.IGNORECASE)
+
+
+def without_indirect_how(question: str) -> str:
+    """`question` up to an indirect "how much/many ..." clause taken by the verb of a "what/which NOUN"
+    question ("What component decides how much to trust X?" gives "What component decides "); the question
+    unchanged when it has none ("How much faster is X?", "By how much does X cut Y?")."""
+    indirect = _INDIRECT_HOW.search(question)
+    return question[:indirect.end()] if indirect else question
+
+
 def classify(question: str) -> Intent:
     """The intent of `question` (see the module docstring); "general" when no rule fires."""
     if _OUT_OF_SCOPE.search(question):
@@ -487,7 +502,7 @@ def classify(question: str) -> Intent:
         return Intent("general", "condition")
     if _DEPTH_NOUN_ASKED.search(question):
         return Intent("quantity")
-    if _QUANTITY.search(question):
+    if _QUANTITY.search(without_indirect_how(question)):
         return Intent("quantity", *_measured(question))
     counted = None if _STARTS_ASKING.search(question) else _TERSE_COUNT.search(question)
     if counted:
