@@ -46,7 +46,7 @@ import numpy as np
 from rag.bibliography import authors_of, record_fact
 from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of, writes_in_a_row
 from rag.conversation import asked_of
-from rag.intent import GENERIC_MEASURES, KINDS_OF, Intent, asked_thing, classify, compound_parts, extreme_measure, listed_detail
+from rag.intent import GENERIC_MEASURES, KINDS_OF, Intent, asked_thing, classify, compound_parts, copular_predicate, extreme_measure, listed_detail
 from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, content_query, headed_phrases
 from rag.sources import Source
@@ -128,6 +128,9 @@ _FINDING = re.compile(
     r"no better|better than|eliminates? the need|without (?:needing|requiring|relying))\b",
     re.IGNORECASE)
 FINDING_BONUS = 0.1
+# A yes/no question asking whether its subject is "a universal solution" is settled by the sentence writing
+# those words in a row ("However, BN is not a universal solution."), however little else of it that holds.
+VERDICT_BONUS = 1.0
 # What the authors show or find, which may explain the "why" a question asks.
 _SHOWN = re.compile(rf"\b(?:{_WE_FIND}|we\s+(?:also\s+|further\s+)?identify)\b", re.IGNORECASE)
 # A sentence giving a reason or a shortcoming, which answers "why ..." and "what's wrong with ...".
@@ -804,6 +807,7 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
     other_side = _stems(other.group("other")) - own - _PRONOUNS if other else set()
     verbs = _asked_verb(question, intent.noun, own) if intent.kind in ("entity", "general") else set()
     of_others = bool(_ASKS_OTHER_WORK.search(question))
+    predicate = copular_predicate(question) if intent.kind == "check" else []
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
         background = _sets_scene(sentence)  # "However, we find ..." reports
@@ -827,6 +831,7 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
             scores[i] += TITLE_BONUS * bool((name and name in sentence.lower()) or _INTRODUCES.search(sentence))
         elif intent.kind == "check":
             scores[i] += FINDING_BONUS * bool(_FINDING.search(sentence)) - BACKGROUND_PENALTY * background
+            scores[i] += VERDICT_BONUS * writes_in_a_row(predicate, plain_markup(sentence))
         elif intent.kind == "cause" and intent.noun != "problem":
             scores[i] += REASON_BONUS * bool(_REASON.search(sentence))
         elif intent.kind == "general" and intent.noun == "condition":
@@ -1751,10 +1756,21 @@ def unheld_names(question: str, source: Source) -> list[str]:
         spelled = FIELD_ACRONYMS.get(bare.removesuffix("s"), "")
         if forms & words or (spelled and f" {spelled}" in f" {spaced}") or _initials_of(name.removesuffix("s"), spaced) \
                 or any(len(f) >= 4 and len(w) >= 4 and (w.startswith(f) or f.startswith(w)) for f in forms for w in words) \
-                or _pair_held(name, words):
+                or _pair_held(name, words) or _qualified_acronym_held(name, words, text):
             continue
         unheld.append(name)
     return unheld
+
+
+def _qualified_acronym_held(name: str, words: set[str], text: str) -> bool:
+    """True when `name` is a held acronym joined by a hyphen to lower-case words that the abstract (`text`,
+    lower case; its words `words`) holds by their stems: "DFT-labelled" of an abstract writing "DFT"
+    and "DFT labels", "RL-trained" of one writing "RL" and "trained". Such a name is the acronym in use,
+    not another name; one with a figure ("GPT-4") or a capitalised part ("SO-Net") is not read so."""
+    acronym, *rest = name.split("-")
+    return bool(rest) and len(acronym) >= 2 and acronym.isalpha() and acronym.isupper() and acronym.lower() in words \
+        and all(part.isalpha() and part.islower() for part in rest) \
+        and all(holds_stem(held, stem) for held in [stems_of(text)] for part in rest for stem in tokenize(part))
 
 
 def _pair_held(name: str, words: set[str]) -> bool:

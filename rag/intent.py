@@ -468,6 +468,20 @@ def without_indirect_how(question: str) -> str:
     return question[:indirect.end()] if indirect else question
 
 
+# "Is batch normalization a universal solution for spiking networks, per SpikeInit?": a yes/no question
+# asking whether its subject is a thing named by a noun phrase ("universal solution").
+_COPULAR_CHECK = re.compile(
+    r"^\W*(?:is|are|was|were)\s+\S.*?\s+(?:an?|the)\s+(?P<predicate>(?:[\w-]+\s+){1,3}?[\w-]+?)"
+    r"(?=\s*(?:[,?;]|$)|\s+(?:for|in|of|on|to|per|according|when|with|across|under|by|at|than)\b)", re.IGNORECASE)
+
+
+def copular_predicate(question: str) -> list[str]:
+    """The words of the noun phrase a copular yes/no question asks its subject to be ("Is BN a universal
+    solution for SNNs?" gives ["universal", "solution"]), two words or more; [] for any other question."""
+    copular = _COPULAR_CHECK.search(question)
+    return copular.group("predicate").split() if copular else []
+
+
 def classify(question: str) -> Intent:
     """The intent of `question` (see the module docstring); "general" when no rule fires."""
     if _OUT_OF_SCOPE.search(question):
