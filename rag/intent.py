@@ -469,17 +469,25 @@ def without_indirect_how(question: str) -> str:
 
 
 # "Is batch normalization a universal solution for spiking networks, per SpikeInit?": a yes/no question
-# asking whether its subject is a thing named by a noun phrase ("universal solution").
+# asking whether its subject (a few words, no clause) is a thing named by a noun phrase ("universal solution").
 _COPULAR_CHECK = re.compile(
-    r"^\W*(?:is|are|was|were)\s+\S.*?\s+(?:an?|the)\s+(?P<predicate>(?:[\w-]+\s+){1,3}?[\w-]+?)"
+    r"^\W*(?:is|are|was|were)\s+(?!there\b)(?P<subject>(?:[\w-]+\s+){1,5}?)(?:an?|the)\s+(?P<predicate>(?:[\w-]+\s+){1,3}?[\w-]+?)"
     r"(?=\s*(?:[,?;]|$)|\s+(?:for|in|of|on|to|per|according|when|with|across|under|by|at|than)\b)", re.IGNORECASE)
+# Words that make the subject a clause ("is an llm better at ... than a ...") or the predicate no noun phrase.
+_NOT_A_NOUN_PHRASE = {"than", "to", "for", "on", "in", "with", "by", "at", "of", "when", "once", "as", "or", "and", "is", "are",
+                      "be", "among", "enough", "better", "worse", "more", "less", "alone", "still", "any", "used", "tested", "one", "ones",
+                      "paper", "study", "work"}
 
 
 def copular_predicate(question: str) -> list[str]:
     """The words of the noun phrase a copular yes/no question asks its subject to be ("Is BN a universal
-    solution for SNNs?" gives ["universal", "solution"]), two words or more; [] for any other question."""
+    solution for SNNs?" gives ["universal", "solution"]), two words or more; [] for any other question,
+    or when the subject or the phrase holds a word that makes it a clause or no noun phrase."""
     copular = _COPULAR_CHECK.search(question)
-    return copular.group("predicate").split() if copular else []
+    if not copular:
+        return []
+    words = copular.group("subject").split() + copular.group("predicate").split()
+    return [] if any(word.lower() in _NOT_A_NOUN_PHRASE for word in words) else copular.group("predicate").split()
 
 
 def classify(question: str) -> Intent:
