@@ -97,7 +97,13 @@ _ASKED = re.compile(_WHAT_PHRASE, re.IGNORECASE)
 _ASKED_SUBJECT = re.compile(
     rf"^\W*(?:what|which)\s+(?!of\b)(?P<what>(?:[\w-]+\s+)?(?!{_WORK})(?!of\b)[\w-]+)\s+(?-i:[a-z]{{3,}}(?:ed|es|s))\s+"
     r"(?:(?:the|a|an|its|their|this|these|those)\b|(?-i:[A-Z][\w-]*[A-Z0-9][\w-]*\s*\?))"  # "what optimizer trained QHNetV2?"
-    r"|^\W*(?:what|which)\s+(?P<owner>[\w-]+)['’]s\s", re.IGNORECASE)
+    r"|^\W*(?:what|which)\s+(?P<owner>[\w-]+)['’]s\s"
+    # "which techniques reinforce the algorithm": a plural subject takes its verb in the base form
+    rf"|^\W*(?:what|which)\s+(?!papers\b)(?P<many>(?:[\w-]+\s+)?(?!{_WORK})[\w-]+s)\s+"
+    r"(?!(?:are|were|did|does|have|had|can|could|should|would|will|may|might|must|how|what|which|when|where|why|who)\b)"
+    r"(?!(?:into|onto|once|between|from|with|over|under|after|before|about|across|through|during|within|without|against|among|"
+    r"upon|than|then|that|this|there)\b)(?-i:[a-z]{3,})(?<!s)(?<!ing)\s+"
+    r"(?:the|a|an|its|their|this|these|those)\b", re.IGNORECASE)
 # The thing asked for when it is no question word's object before an auxiliary: "what is the latent
 # dimension of WLA", "what's the batch size of MEG-XL", "what is ConfSleepNet's Cohen's kappa" (the owner
 # named, then what it has), "what learning rate schedule did SpikeInit use" (three words before the auxiliary).
@@ -564,7 +570,7 @@ def classify(question: str) -> Intent:
     if asked:
         return Intent("general", "", asked.group("what"))
     subject = _ASKED_SUBJECT.search(question)  # "what optimizer trained X": the phrase is "optimizer"
-    return Intent("general", "", (subject.group("what") or subject.group("owner")) if subject else "")
+    return Intent("general", "", (subject.group("what") or subject.group("owner") or subject.group("many")) if subject else "")
 
 
 # Heads saying that the word before them is counted: "parameter count", "token number".
