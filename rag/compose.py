@@ -1841,7 +1841,17 @@ def _acronym_held(word: str, held: set[str]) -> bool:
     return word in FIELD_ACRONYMS and any(_holds(held, stem) for form in forms for stem in tokenize(form))
 
 
-_HOW_MUCH = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
+_HOW_MUCH = re.compile(r"\bhow\s+much\b(?:\s+(?P<next>[\w-]+))?", re.IGNORECASE)
+# The word after "how much" asking a degree ("how much lower", "how much faster", "how much more"), not an
+# amount of a thing the abstract must name ("how much GPU compute", "how much memory"); time is a degree of speed.
+_DEGREE = re.compile(r"more|less|fewer|better|worse|time|\w+er|does|do|did|is|are|was|were|can|could|has|have", re.IGNORECASE)
+
+
+def _asks_a_degree(question: str) -> bool:
+    """True when `question` asks "how much" of a degree ("how much faster", "how much more context", "by how
+    much does X improve"), not of an amount of a named thing ("how much GPU compute", "how much memory")."""
+    much = _HOW_MUCH.search(question)
+    return bool(much) and (not much.group("next") or bool(_DEGREE.fullmatch(much.group("next"))))
 # Training settings asked as a figure ("what learning rate", "how many epochs"): a term of art that an
 # abstract states as such or not at all ("stable firing rates" holds no learning rate).
 _TRAINING_SETTING = re.compile(r"\b(?:learning[\s-]+rates?|weight[\s-]+decay|warm-?up(?:\s+steps)?|epochs?|momentum|"
@@ -1860,9 +1870,9 @@ def misses_measure(intent: Intent, question: str, source: Source) -> bool:
     as an acronym: "how many GPUs", "what learning rate", "what batch size" asked of an abstract
     without "GPU", "rate" or "batch" (one writing "SOPs" holds "synaptic operations"). Only the
     measure's telling words count, not units ("how many terabytes": an abstract may write "TB"),
-    effects ("what improvement") or generic words ("model size"); "how much X" is left alone, as X
-    there is often a degree ("how much lower")."""
-    if intent.kind != "quantity" or not intent.phrase or _HOW_MUCH.search(question):
+    effects ("what improvement") or generic words ("model size"); "how much X" is left alone when X is
+    a degree ("how much lower", "how much time"), not when it is an amount of a thing ("how much GPU compute")."""
+    if intent.kind != "quantity" or not intent.phrase or _asks_a_degree(question):
         return False
     setting = _TRAINING_SETTING.search(intent.phrase)
     if setting:
