@@ -82,6 +82,21 @@ _PAPER = re.compile(
     r"\s+(?:on|about|into|using|applying|showing|that|which|where|with)\b",
     re.IGNORECASE,
 )
+# A question locating the paper it asks of ("... in the weather scaling-law analysis", "per the GCM paper",
+# "according to X"): "which model" there asks for a model within it, not for a paper.
+_IN_A_PAPER = re.compile(
+    r"\b(?:in|of|from|per)\s+(?:the|this|that)\s+[^?,;]{0,60}?\b(?:paper|work|study|analysis|article|abstract|experiments?)\b"
+    r"|\baccording\s+to\b|,\s*per\s+\S", re.IGNORECASE)
+# "which model families", "which model sizes": the noun only qualifies the kind of thing asked.
+_KIND_NEXT = re.compile(r"\s+(?:famil(?:y|ies)|kinds?|types?|class(?:es)?|sizes?|variants?)\b", re.IGNORECASE)
+
+
+def _within_a_paper(question: str, entity: re.Match[str]) -> bool:
+    """True when a "which model ..." question (`entity`, its match of `_ENTITY`) asks for a thing within the
+    paper it locates ("Which model scales best with more data in the weather scaling-law analysis?"), not
+    for a paper: not a choice between two ("..., Aurora or GraphCast?") nor a kind of model ("which model
+    families were included in that study?")."""
+    return bool(_IN_A_PAPER.search(question)) and not _VERSUS.search(question) and not _KIND_NEXT.match(question, entity.end())
 # The thing a quantity question measures: "how many <tasks>", "how much <context>", "what <accuracy>".
 _WHAT_PHRASE = r"\b(?:what|which)\s+(?P<what>(?:[\w-]+\s+)?[\w-]+)\s+(?:does|do|did|is|are|was|were)\b"
 _MEASURED = re.compile(
@@ -546,7 +561,8 @@ def classify(question: str) -> Intent:
         entity = None  # "what is the MindZero model rewarded for": the named model is the subject, not what is asked
     while entity and _NOUN_NEXT.match(question, entity.end()):  # "what balances llm predictions": "llm" qualifies
         entity = _ENTITY.search(question, entity.end())           # the noun after it; "which model performance metric"
-    if entity and (not _PAPER.search(question) or _BUILT_ON.search(question) or _MODEL_ACTED_ON.search(question)) \
+    if entity and (not _PAPER.search(question) or _BUILT_ON.search(question) or _MODEL_ACTED_ON.search(question)
+                   or _within_a_paper(question, entity)) \
             and not _CAUSE.search(question) and not _PROBLEM_ADDRESSED.search(question):
         return Intent("entity", entity.group("noun"), f"{entity.group('mods')}{entity.group('noun')}", bool(entity.group("kind")))
     if _PAPER.search(question):

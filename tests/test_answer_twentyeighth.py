@@ -116,3 +116,20 @@ def test_an_amount_of_a_thing_the_abstract_never_names_is_told_silent(extractive
 def test_a_degree_asked_with_how_much_is_still_answered(extractive):
     answer = extractive.ask("How much faster at inference is CARD than classical computational methods?")
     assert "40-fold" in answer.answer, answer.answer
+
+
+@pytest.mark.parametrize("question,kind", [
+    ("Which model scales best with more data in the weather scaling-law analysis?", "entity"),
+    ("Which model scales better with more data in the weather scaling study, Aurora or GraphCast?", "paper"),
+    ("Which model families were included in that study?", "paper"),
+    ("Which model scales best with more data for weather forecasting?", "paper"),
+])
+def test_which_model_in_a_located_paper_asks_for_a_model_within_it(question, kind):
+    from rag.intent import classify
+
+    assert classify(question).kind == kind
+
+
+def test_a_model_within_a_located_paper_is_named(extractive):
+    answer = extractive.ask("Which model benefits most from more training data in the weather scaling-law analysis?")
+    assert "Aurora" in answer.answer, answer.answer
