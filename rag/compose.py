@@ -1131,7 +1131,9 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         if intent.kind == "quantity" and not intent.noun else []
     if thing and not _holds(_stems(source.abstract), thing[-1]):
         return np.zeros(len(flags), dtype=bool)
-    if intent.kind == "quantity" and misses_measure(intent, question, source):
+    # "how much GPU compute did training X take": an amount of a thing X's abstract never names, X named
+    amounts = calls_by_name(question, source.hit.title, source.abstract)
+    if intent.kind == "quantity" and misses_measure(intent, question, source, amounts):
         # "how many joules", "what batch size": never mentioned, in no form; a count of things the
         # abstract lists without naming them so ("how many reasons ...") is given by the list
         listed = intent.noun and _HOW_MANY.search(question) and not _UNITS.search(intent.noun)
@@ -1865,14 +1867,16 @@ _COUNT_QUALIFIERS = frozenset("distinct different unique separate individual tot
 _BOUND_QUALIFIERS = frozenset("minimum maximum minimal maximal smallest largest lowest highest least most peak best worst".split())
 
 
-def misses_measure(intent: Intent, question: str, source: Source) -> bool:
+def misses_measure(intent: Intent, question: str, source: Source, amounts: bool = False) -> bool:
     """True when a figure question counts or names a measure the source never mentions, in words or
     as an acronym: "how many GPUs", "what learning rate", "what batch size" asked of an abstract
     without "GPU", "rate" or "batch" (one writing "SOPs" holds "synaptic operations"). Only the
     measure's telling words count, not units ("how many terabytes": an abstract may write "TB"),
-    effects ("what improvement") or generic words ("model size"); "how much X" is left alone when X is
-    a degree ("how much lower", "how much time"), not when it is an amount of a thing ("how much GPU compute")."""
-    if intent.kind != "quantity" or not intent.phrase or _asks_a_degree(question):
+    effects ("what improvement") or generic words ("model size"). "How much X" is left alone, X often a
+    degree ("how much lower", "how much time"), except with `amounts` (the question names the paper) for an
+    amount of a thing, judged by its head ("how much GPU compute": "compute"; "how much labelled data": "data")."""
+    much = _HOW_MUCH.search(question)
+    if intent.kind != "quantity" or not intent.phrase or (much and (not amounts or _asks_a_degree(question))):
         return False
     setting = _TRAINING_SETTING.search(intent.phrase)
     if setting:
@@ -1882,6 +1886,7 @@ def misses_measure(intent: Intent, question: str, source: Source) -> bool:
     words = phrases[0][0] if phrases else []
     telling = [w for w in words if _telling(w) and not _UNITS.search(w) and not set(tokenize(w)) & _EFFECTS
                and w.lower() not in GENERIC_MEASURES | _COUNT_QUALIFIERS | _BOUND_QUALIFIERS]
+    telling = telling[-1:] if much else telling  # "how much labelled data": the amount's head, "data"
     text = f"{source.hit.title} {source.abstract}"
     if not telling or abbreviated(words, acronyms(text)):
         return False
