@@ -1886,7 +1886,8 @@ def misses_measure(intent: Intent, question: str, source: Source, amounts: bool 
     words = phrases[0][0] if phrases else []
     telling = [w for w in words if _telling(w) and not _UNITS.search(w) and not set(tokenize(w)) & _EFFECTS
                and w.lower() not in GENERIC_MEASURES | _COUNT_QUALIFIERS | _BOUND_QUALIFIERS]
-    telling = telling[-1:] if much else telling  # "how much labelled data": the amount's head, "data"
+    if much:  # "how much GPU compute": the amount's head, "compute"; "how much labelled data": "data", no telling word
+        telling = [word for word in words[-1:] if word in telling]
     text = f"{source.hit.title} {source.abstract}"
     if not telling or abbreviated(words, acronyms(text)):
         return False
