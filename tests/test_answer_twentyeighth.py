@@ -133,3 +133,8 @@ def test_which_model_in_a_located_paper_asks_for_a_model_within_it(question, kin
 def test_a_model_within_a_located_paper_is_named(extractive):
     answer = extractive.ask("Which model benefits most from more training data in the weather scaling-law analysis?")
     assert "Aurora" in answer.answer, answer.answer
+
+
+def test_an_amount_whose_head_the_abstract_holds_is_still_answered(extractive):
+    answer = extractive.ask("How much annotated data does MEG-XL need to match supervised word decoding?")
+    assert "1hr vs 50hrs" in answer.answer, answer.answer
