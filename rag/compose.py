@@ -46,7 +46,7 @@ import numpy as np
 from rag.bibliography import authors_of, record_fact
 from rag.held import abbreviated, acronyms, fold_accents, holds_stem, stems_of, writes_in_a_row
 from rag.conversation import asked_of
-from rag.intent import GENERIC_MEASURES, KINDS_OF, Intent, asked_thing, classify, compound_parts, extreme_measure, listed_detail
+from rag.intent import GENERIC_MEASURES, KINDS_OF, Intent, asked_thing, classify, compound_parts, copular_predicate, extreme_measure, listed_detail
 from rag.premise import premise_corrections
 from rag.query import FIELD_ACRONYMS, content_query, headed_phrases
 from rag.sources import Source
@@ -128,6 +128,9 @@ _FINDING = re.compile(
     r"no better|better than|eliminates? the need|without (?:needing|requiring|relying))\b",
     re.IGNORECASE)
 FINDING_BONUS = 0.1
+# A yes/no question asking whether its subject is "a universal solution" is settled by the sentence writing
+# those words in a row ("However, BN is not a universal solution."), however little else of it that holds.
+VERDICT_BONUS = 1.0
 # What the authors show or find, which may explain the "why" a question asks.
 _SHOWN = re.compile(rf"\b(?:{_WE_FIND}|we\s+(?:also\s+|further\s+)?identify)\b", re.IGNORECASE)
 # A sentence giving a reason or a shortcoming, which answers "why ..." and "what's wrong with ...".
@@ -804,6 +807,7 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
     other_side = _stems(other.group("other")) - own - _PRONOUNS if other else set()
     verbs = _asked_verb(question, intent.noun, own) if intent.kind in ("entity", "general") else set()
     of_others = bool(_ASKS_OTHER_WORK.search(question))
+    predicate = copular_predicate(question) if intent.kind == "check" else []
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
         background = _sets_scene(sentence)  # "However, we find ..." reports
@@ -827,6 +831,7 @@ def _scores(source: Source, intent: Intent, question: str) -> np.ndarray:
             scores[i] += TITLE_BONUS * bool((name and name in sentence.lower()) or _INTRODUCES.search(sentence))
         elif intent.kind == "check":
             scores[i] += FINDING_BONUS * bool(_FINDING.search(sentence)) - BACKGROUND_PENALTY * background
+            scores[i] += VERDICT_BONUS * writes_in_a_row(predicate, plain_markup(sentence))
         elif intent.kind == "cause" and intent.noun != "problem":
             scores[i] += REASON_BONUS * bool(_REASON.search(sentence))
         elif intent.kind == "general" and intent.noun == "condition":
@@ -1013,12 +1018,13 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     # "what are MEG-XL's limitations?" asks of the paper's own method, by its own name or title
     own_limits = intent.kind == "cause" and intent.noun == "limitations" and not _limits_of_others(question, name) and (
         bool(name and name in question.lower()) or calls_by_name(question, source.hit.title, source.abstract))
+    relative = intent.kind == "quantity" and _sized_in_words(source, question, asked)
     flags = []
     for i in range(len(source.spans)):
         sentence = source.sentence(i)
         if intent.kind == "quantity":
             flags.append((_states_number(sentence, asked) and all(stated.search(sentence) for stated in dimensions))
-                         or _none_of(sentence, intent.phrase))
+                         or _none_of(sentence, intent.phrase) or bool(relative and _RELATIVE_SIZE.search(sentence)))
         elif intent.kind == "entity" and intent.noun.lower() in _DATA_NOUNS:
             # "what kind of data": a sentence saying "snapshot data" answers too
             # "which realistic datasets": a sentence naming one ("MD17"), not one restating "realistic datasets"
@@ -1125,7 +1131,9 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
         if intent.kind == "quantity" and not intent.noun else []
     if thing and not _holds(_stems(source.abstract), thing[-1]):
         return np.zeros(len(flags), dtype=bool)
-    if intent.kind == "quantity" and misses_measure(intent, question, source):
+    # "how much GPU compute did training X take": an amount of a thing X's abstract never names, X named
+    amounts = calls_by_name(question, source.hit.title, source.abstract)
+    if intent.kind == "quantity" and misses_measure(intent, question, source, amounts):
         # "how many joules", "what batch size": never mentioned, in no form; a count of things the
         # abstract lists without naming them so ("how many reasons ...") is given by the list
         listed = intent.noun and _HOW_MANY.search(question) and not _UNITS.search(intent.noun)
@@ -1444,6 +1452,20 @@ def _none_of(sentence: str, measured: str) -> bool:
 _SCRIPT = re.compile(r"(?<=[A-Za-z}])[_^](?:\{[^{}]*\}|\w)")
 
 
+# "How large are the reduced CRNs compared with the originals?": a size asked relative to another thing.
+_RELATIVE_SIZE_ASKED = re.compile(r"\bhow\s+(?:large|big|small)\b.*\b(?:compared\s+(?:to|with)|relative\s+to|than|versus)\b",
+                                  re.IGNORECASE)
+_RELATIVE_SIZE = re.compile(r"\b(?:smaller|larger|bigger|more\s+compact)\b", re.IGNORECASE)
+
+
+def _sized_in_words(source: Source, question: str, asked: set[str]) -> bool:
+    """True when `question` asks how large a thing is relative to another and the abstract states no
+    figure at all: then a sentence saying "significantly smaller CRNs" answers it in words. An abstract
+    stating figures answers with them ("244.34 TB of data to 0.43 TB"), as before."""
+    return bool(_RELATIVE_SIZE_ASKED.search(question)) and not any(
+        _states_number(source.sentence(i), asked) for i in range(len(source.spans)))
+
+
 def _states_number(sentence: str, asked: set[str]) -> bool:
     """True when the sentence holds a number the question does not already give (list markers and a
     letter's sub- or superscript aside: the 2 of "$CO_2$" or "$H^2$" is notation, not a figure)."""
@@ -1736,10 +1758,21 @@ def unheld_names(question: str, source: Source) -> list[str]:
         spelled = FIELD_ACRONYMS.get(bare.removesuffix("s"), "")
         if forms & words or (spelled and f" {spelled}" in f" {spaced}") or _initials_of(name.removesuffix("s"), spaced) \
                 or any(len(f) >= 4 and len(w) >= 4 and (w.startswith(f) or f.startswith(w)) for f in forms for w in words) \
-                or _pair_held(name, words):
+                or _pair_held(name, words) or _qualified_acronym_held(name, words, text):
             continue
         unheld.append(name)
     return unheld
+
+
+def _qualified_acronym_held(name: str, words: set[str], text: str) -> bool:
+    """True when `name` is a held acronym joined by a hyphen to lower-case words that the abstract (`text`,
+    lower case; its words `words`) holds by their stems: "DFT-labelled" of an abstract writing "DFT"
+    and "DFT labels", "RL-trained" of one writing "RL" and "trained". Such a name is the acronym in use,
+    not another name; one with a figure ("GPT-4") or a capitalised part ("SO-Net") is not read so."""
+    acronym, *rest = name.split("-")
+    return bool(rest) and len(acronym) >= 2 and acronym.isalpha() and acronym.isupper() and acronym.lower() in words \
+        and all(part.isalpha() and part.islower() for part in rest) \
+        and all(holds_stem(held, stem) for held in [stems_of(text)] for part in rest for stem in tokenize(part))
 
 
 def _pair_held(name: str, words: set[str]) -> bool:
@@ -1810,7 +1843,17 @@ def _acronym_held(word: str, held: set[str]) -> bool:
     return word in FIELD_ACRONYMS and any(_holds(held, stem) for form in forms for stem in tokenize(form))
 
 
-_HOW_MUCH = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
+_HOW_MUCH = re.compile(r"\bhow\s+much\b(?:\s+(?P<next>[\w-]+))?", re.IGNORECASE)
+# The word after "how much" asking a degree ("how much lower", "how much faster", "how much more"), not an
+# amount of a thing the abstract must name ("how much GPU compute", "how much memory"); time is a degree of speed.
+_DEGREE = re.compile(r"more|less|fewer|better|worse|time|\w+er|does|do|did|is|are|was|were|can|could|has|have", re.IGNORECASE)
+
+
+def _asks_a_degree(question: str) -> bool:
+    """True when `question` asks "how much" of a degree ("how much faster", "how much more context", "by how
+    much does X improve"), not of an amount of a named thing ("how much GPU compute", "how much memory")."""
+    much = _HOW_MUCH.search(question)
+    return bool(much) and (not much.group("next") or bool(_DEGREE.fullmatch(much.group("next"))))
 # Training settings asked as a figure ("what learning rate", "how many epochs"): a term of art that an
 # abstract states as such or not at all ("stable firing rates" holds no learning rate).
 _TRAINING_SETTING = re.compile(r"\b(?:learning[\s-]+rates?|weight[\s-]+decay|warm-?up(?:\s+steps)?|epochs?|momentum|"
@@ -1824,14 +1867,16 @@ _COUNT_QUALIFIERS = frozenset("distinct different unique separate individual tot
 _BOUND_QUALIFIERS = frozenset("minimum maximum minimal maximal smallest largest lowest highest least most peak best worst".split())
 
 
-def misses_measure(intent: Intent, question: str, source: Source) -> bool:
+def misses_measure(intent: Intent, question: str, source: Source, amounts: bool = False) -> bool:
     """True when a figure question counts or names a measure the source never mentions, in words or
     as an acronym: "how many GPUs", "what learning rate", "what batch size" asked of an abstract
     without "GPU", "rate" or "batch" (one writing "SOPs" holds "synaptic operations"). Only the
     measure's telling words count, not units ("how many terabytes": an abstract may write "TB"),
-    effects ("what improvement") or generic words ("model size"); "how much X" is left alone, as X
-    there is often a degree ("how much lower")."""
-    if intent.kind != "quantity" or not intent.phrase or _HOW_MUCH.search(question):
+    effects ("what improvement") or generic words ("model size"). "How much X" is left alone, X often a
+    degree ("how much lower", "how much time"), except with `amounts` (the question names the paper) for an
+    amount of a thing, judged by its head ("how much GPU compute": "compute"; "how much labelled data": "data")."""
+    much = _HOW_MUCH.search(question)
+    if intent.kind != "quantity" or not intent.phrase or (much and (not amounts or _asks_a_degree(question))):
         return False
     setting = _TRAINING_SETTING.search(intent.phrase)
     if setting:
@@ -1841,6 +1886,8 @@ def misses_measure(intent: Intent, question: str, source: Source) -> bool:
     words = phrases[0][0] if phrases else []
     telling = [w for w in words if _telling(w) and not _UNITS.search(w) and not set(tokenize(w)) & _EFFECTS
                and w.lower() not in GENERIC_MEASURES | _COUNT_QUALIFIERS | _BOUND_QUALIFIERS]
+    if much:  # "how much GPU compute": the amount's head, "compute"; "how much labelled data": "data", no telling word
+        telling = [word for word in words[-1:] if word in telling]
     text = f"{source.hit.title} {source.abstract}"
     if not telling or abbreviated(words, acronyms(text)):
         return False

@@ -82,6 +82,21 @@ _PAPER = re.compile(
     r"\s+(?:on|about|into|using|applying|showing|that|which|where|with)\b",
     re.IGNORECASE,
 )
+# A question locating the paper it asks of ("... in the weather scaling-law analysis", "per the GCM paper",
+# "according to X"): "which model" there asks for a model within it, not for a paper.
+_IN_A_PAPER = re.compile(
+    r"\b(?:in|of|from|per)\s+(?:the|this|that)\s+[^?,;]{0,60}?\b(?:paper|work|study|analysis|article|abstract|experiments?)\b"
+    r"|\baccording\s+to\b|,\s*per\s+\S", re.IGNORECASE)
+# "which model families", "which model sizes": the noun only qualifies the kind of thing asked.
+_KIND_NEXT = re.compile(r"\s+(?:famil(?:y|ies)|kinds?|types?|class(?:es)?|sizes?|variants?)\b", re.IGNORECASE)
+
+
+def _within_a_paper(question: str, entity: re.Match[str]) -> bool:
+    """True when a "which model ..." question (`entity`, its match of `_ENTITY`) asks for a thing within the
+    paper it locates ("Which model scales best with more data in the weather scaling-law analysis?"), not
+    for a paper: not a choice between two ("..., Aurora or GraphCast?") nor a kind of model ("which model
+    families were included in that study?")."""
+    return bool(_IN_A_PAPER.search(question)) and not _VERSUS.search(question) and not _KIND_NEXT.match(question, entity.end())
 # The thing a quantity question measures: "how many <tasks>", "how much <context>", "what <accuracy>".
 _WHAT_PHRASE = r"\b(?:what|which)\s+(?P<what>(?:[\w-]+\s+)?[\w-]+)\s+(?:does|do|did|is|are|was|were)\b"
 _MEASURED = re.compile(
@@ -97,7 +112,13 @@ _ASKED = re.compile(_WHAT_PHRASE, re.IGNORECASE)
 _ASKED_SUBJECT = re.compile(
     rf"^\W*(?:what|which)\s+(?!of\b)(?P<what>(?:[\w-]+\s+)?(?!{_WORK})(?!of\b)[\w-]+)\s+(?-i:[a-z]{{3,}}(?:ed|es|s))\s+"
     r"(?:(?:the|a|an|its|their|this|these|those)\b|(?-i:[A-Z][\w-]*[A-Z0-9][\w-]*\s*\?))"  # "what optimizer trained QHNetV2?"
-    r"|^\W*(?:what|which)\s+(?P<owner>[\w-]+)['’]s\s", re.IGNORECASE)
+    r"|^\W*(?:what|which)\s+(?P<owner>[\w-]+)['’]s\s"
+    # "which techniques reinforce the algorithm": a plural subject takes its verb in the base form
+    rf"|^\W*(?:what|which)\s+(?!papers\b)(?P<many>(?:[\w-]+\s+)?(?!{_WORK})[\w-]+s)\s+"
+    r"(?!(?:are|were|did|does|have|had|can|could|should|would|will|may|might|must|how|what|which|when|where|why|who)\b)"
+    r"(?!(?:into|onto|once|between|from|with|over|under|after|before|about|across|through|during|within|without|against|among|"
+    r"upon|than|then|that|this|there)\b)(?-i:[a-z]{3,})(?<!s)(?<!ing)\s+"
+    r"(?:the|a|an|its|their|this|these|those)\b", re.IGNORECASE)
 # The thing asked for when it is no question word's object before an auxiliary: "what is the latent
 # dimension of WLA", "what's the batch size of MEG-XL", "what is ConfSleepNet's Cohen's kappa" (the owner
 # named, then what it has), "what learning rate schedule did SpikeInit use" (three words before the auxiliary).
@@ -453,6 +474,43 @@ def compound_parts(question: str) -> tuple[str, str] | None:
     return (first, then) if classify(first).kind == "paper" and not _THEN_ASKS.search(first) else None
 
 
+# "What component of LABO decides how much to trust ...": a "what/which NOUN" question whose verb takes an
+# indirect question ("decides how much", "controls how many"); the noun is asked, not the amount.
+_INDIRECT_HOW = re.compile(
+    r"^\W*(?:what|which)\s+(?!(?:is|are|was|were|does|do|did|has|have)\b)[\w-]+\b.*?"
+    r"\b(?!(?:is|was|has|does|terms|times)\b)[a-z]+s\s+(?=how\s+(?:much|many|large|big|far|often)\b)", re.IGNORECASE)
+
+
+def without_indirect_how(question: str) -> str:
+    """`question` up to an indirect "how much/many ..." clause taken by the verb of a "what/which NOUN"
+    question ("What component decides how much to trust X?" gives "What component decides "); the question
+    unchanged when it has none ("How much faster is X?", "By how much does X cut Y?")."""
+    indirect = _INDIRECT_HOW.search(question)
+    return question[:indirect.end()] if indirect else question
+
+
+# "Is batch normalization a universal solution for spiking networks, per SpikeInit?": a yes/no question
+# asking whether its subject (a few words, no clause) is a thing named by a noun phrase ("universal solution").
+_COPULAR_CHECK = re.compile(
+    r"^\W*(?:is|are|was|were)\s+(?!there\b)(?P<subject>(?:[\w-]+\s+){1,5}?)(?:an?|the)\s+(?P<predicate>(?:[\w-]+\s+){1,3}?[\w-]+?)"
+    r"(?=\s*(?:[,?;]|$)|\s+(?:for|in|of|on|to|per|according|when|with|across|under|by|at|than)\b)", re.IGNORECASE)
+# Words that make the subject a clause ("is an llm better at ... than a ...") or the predicate no noun phrase.
+_NOT_A_NOUN_PHRASE = {"than", "to", "for", "on", "in", "with", "by", "at", "of", "when", "once", "as", "or", "and", "is", "are",
+                      "be", "among", "enough", "better", "worse", "more", "less", "alone", "still", "any", "used", "tested", "one", "ones",
+                      "paper", "study", "work"}
+
+
+def copular_predicate(question: str) -> list[str]:
+    """The words of the noun phrase a copular yes/no question asks its subject to be ("Is BN a universal
+    solution for SNNs?" gives ["universal", "solution"]), two words or more; [] for any other question,
+    or when the subject or the phrase holds a word that makes it a clause or no noun phrase."""
+    copular = _COPULAR_CHECK.search(question)
+    if not copular:
+        return []
+    words = copular.group("subject").split() + copular.group("predicate").split()
+    return [] if any(word.lower() in _NOT_A_NOUN_PHRASE for word in words) else copular.group("predicate").split()
+
+
 def classify(question: str) -> Intent:
     """The intent of `question` (see the module docstring); "general" when no rule fires."""
     if _OUT_OF_SCOPE.search(question):
@@ -487,7 +545,7 @@ def classify(question: str) -> Intent:
         return Intent("general", "condition")
     if _DEPTH_NOUN_ASKED.search(question):
         return Intent("quantity")
-    if _QUANTITY.search(question):
+    if _QUANTITY.search(without_indirect_how(question)):
         return Intent("quantity", *_measured(question))
     counted = None if _STARTS_ASKING.search(question) else _TERSE_COUNT.search(question)
     if counted:
@@ -503,7 +561,8 @@ def classify(question: str) -> Intent:
         entity = None  # "what is the MindZero model rewarded for": the named model is the subject, not what is asked
     while entity and _NOUN_NEXT.match(question, entity.end()):  # "what balances llm predictions": "llm" qualifies
         entity = _ENTITY.search(question, entity.end())           # the noun after it; "which model performance metric"
-    if entity and (not _PAPER.search(question) or _BUILT_ON.search(question) or _MODEL_ACTED_ON.search(question)) \
+    if entity and (not _PAPER.search(question) or _BUILT_ON.search(question) or _MODEL_ACTED_ON.search(question)
+                   or _within_a_paper(question, entity)) \
             and not _CAUSE.search(question) and not _PROBLEM_ADDRESSED.search(question):
         return Intent("entity", entity.group("noun"), f"{entity.group('mods')}{entity.group('noun')}", bool(entity.group("kind")))
     if _PAPER.search(question):
@@ -527,7 +586,7 @@ def classify(question: str) -> Intent:
     if asked:
         return Intent("general", "", asked.group("what"))
     subject = _ASKED_SUBJECT.search(question)  # "what optimizer trained X": the phrase is "optimizer"
-    return Intent("general", "", (subject.group("what") or subject.group("owner")) if subject else "")
+    return Intent("general", "", (subject.group("what") or subject.group("owner") or subject.group("many")) if subject else "")
 
 
 # Heads saying that the word before them is counted: "parameter count", "token number".
