@@ -1132,8 +1132,7 @@ def _answering(source: Source, intent: Intent, question: str) -> np.ndarray:
     if thing and not _holds(_stems(source.abstract), thing[-1]):
         return np.zeros(len(flags), dtype=bool)
     # "how much GPU compute did training X take": an amount of a thing X's abstract never names, X named
-    amounts = calls_by_name(question, source.hit.title, source.abstract)
-    if intent.kind == "quantity" and misses_measure(intent, question, source, amounts):
+    if intent.kind == "quantity" and misses_measure(intent, question, source, calls_by_name(question, source.hit.title, source.abstract)):
         # "how many joules", "what batch size": never mentioned, in no form; a count of things the
         # abstract lists without naming them so ("how many reasons ...") is given by the list
         listed = intent.noun and _HOW_MANY.search(question) and not _UNITS.search(intent.noun)
